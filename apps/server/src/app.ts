@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { commonErrorCodes } from "@wonderkin/contract";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Env } from "./config/env";
+import type { DatabaseConnection } from "./db/client";
+import { registerErrorHandling, sendError } from "./http/error-handler";
+import { healthRoutes } from "./http/health-routes";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { isClientRoute, registerWebApp } from "./http/web-app";
+import type { Queue } from "./jobs/queue";
+
+export type AppDeps = {
+  env: Env;
+  database: DatabaseConnection;
+  queue: Pick<Queue, "isStarted" | "boss"> | null;
+  /** Fastify logger options or `false`; the composition root decides (pretty in dev, JSON in prod). */
+  logger?: FastifyServerOptions["logger"];
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the HTTP application without listening, so tests drive it through `app.inject`. */
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: env.TRUST_PROXY,
+    // Keep a load balancer's request id when it is sane, so one id follows a request across hops.
+    requestIdHeader: "x-request-id",
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
+  await app.register(healthRoutes(deps));
+
+  const servesWeb = env.isProduction ? await registerWebApp(app, env.WEB_DIST_DIR) : false;
+  if (env.isProduction && !servesWeb) {
+    app.log.warn({ dir: env.WEB_DIST_DIR }, "web app not built: run `npm run build` to serve it");
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (servesWeb && isClientRoute(request.method, request.url)) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return sendError(reply, 404, {
+      code: commonErrorCodes.notFound,
+      message: `Nothing here: ${request.method} ${request.url.split("?")[0]}`,
+    });
+  });
+
+  return app;
+}

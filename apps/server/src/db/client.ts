@@ -1,0 +1,100 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+
+/**
+ * One handle type for both drivers. The two drivers' own types differ only in their query-result
+ * type; a union of them breaks `.returning()` in tsc, so domain code sees this common base.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type SqlRows = { rows: Record<string, unknown>[] };
+
+export type DatabaseConnection = {
+  kind: "pglite" | "postgres";
+  db: Database;
+  /** Raw SQL for infrastructure (pg-boss, readiness): multi-statement text without values is allowed. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
+  /**
+   * Runs `work` while holding a database-wide advisory lock, so that several instances starting at
+   * once (e.g. migrations) take turns. PGlite is single-process, so it simply runs `work`.
+   */
+  withExclusiveLock<T>(lockKey: number, work: (db: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolMax?: number;
+  /** Open an existing PGlite data directory dump instead of a folder (tests copy a migrated template). */
+  pgliteDump?: Blob;
+};
+
+export async function connectDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  return options.databaseUrl ? connectPostgres(options.databaseUrl, options.poolMax ?? 10) : connectPglite(options);
+}
+
+async function connectPglite(options: DatabaseOptions): Promise<DatabaseConnection> {
+  let client: PGlite;
+  if (options.pgliteDump) {
+    client = await PGlite.create({ loadDataDir: options.pgliteDump });
+  } else {
+    // PGlite creates only the last folder of its path, so the data directory must exist first.
+    await mkdir(options.dataDir, { recursive: true });
+    client = await PGlite.create(path.join(options.dataDir, "pglite"));
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      // `query` refuses several statements in one string; `exec` takes them and returns one result
+      // per statement, flattened here into the single rows list callers expect.
+      const results = await client.exec(text);
+      return { rows: results.flatMap((result) => result.rows as Record<string, unknown>[]) };
+    },
+    withExclusiveLock: (_lockKey, work) => work(db),
+    close: () => client.close(),
+  };
+}
+
+async function connectPostgres(databaseUrl: string, poolMax: number): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  return {
+    kind: "postgres",
+    db,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values as unknown[] | undefined);
+      // A multi-statement query returns an array of results.
+      const results = Array.isArray(result) ? result : [result];
+      return { rows: results.flatMap((r: pg.QueryResult) => r.rows ?? []) };
+    },
+    async withExclusiveLock(lockKey, work) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [lockKey]);
+        try {
+          return await work(drizzleNodePg(client, { schema }) as unknown as Database);
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [lockKey]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

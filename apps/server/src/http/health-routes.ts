@@ -1,0 +1,29 @@
+import { healthResponseSchema, readyResponseSchema } from "@wonderkin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { checkReadiness } from "../modules/health/check-readiness";
+import type { AppDeps } from "../app";
+
+export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Liveness: the process answers. Deliberately touches nothing else, so a slow database does
+    // not get healthy instances restarted.
+    app.get("/api/health", { schema: { response: { 200: healthResponseSchema } } }, async () => ({
+      status: "ok" as const,
+      uptimeSeconds: Math.round(process.uptime()),
+    }));
+
+    // Readiness: this instance can serve product traffic.
+    app.get(
+      "/api/ready",
+      { schema: { response: { 200: readyResponseSchema, 503: readyResponseSchema } } },
+      async (request, reply) => {
+        const result = await checkReadiness({
+          connection: deps.database,
+          queue: deps.queue,
+          onFailure: (check, error) => request.log.warn({ err: error, check }, "readiness check failed"),
+        });
+        return reply.status(result.status === "ready" ? 200 : 503).send(result);
+      },
+    );
+  };
+}

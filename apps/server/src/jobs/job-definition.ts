@@ -1,0 +1,23 @@
+import type PgBoss from "pg-boss";
+import type { z } from "zod";
+
+/**
+ * A background job: its queue name, the zod schema of its payload (checked when it is sent and when
+ * it is worked, so a job written by an older build fails loudly instead of misbehaving) and its
+ * handler. Capabilities add their jobs to `jobs/index.ts`.
+ */
+export type JobDefinition<Schema extends z.ZodType, Deps> = {
+  name: string;
+  payload: Schema;
+  options?: Omit<PgBoss.Queue, "name">;
+  handle(payload: z.infer<Schema>, deps: Deps): Promise<void>;
+};
+
+export async function sendJob<Schema extends z.ZodType>(
+  boss: PgBoss,
+  job: Pick<JobDefinition<Schema, unknown>, "name" | "payload">,
+  payload: z.infer<Schema>,
+  options?: PgBoss.SendOptions,
+): Promise<string | null> {
+  return boss.send(job.name, job.payload.parse(payload) as object, options ?? {});
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** Every error the API returns has this shape, whatever produced it. */
+export const apiErrorSchema = z.object({
+  code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+  message: z.string().min(1),
+  details: z.unknown().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Field-level details attached to VALIDATION_FAILED errors. */
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** Stable codes shared by server and web. Feature areas add their own next to their schemas. */
+export const commonErrorCodes = {
+  validationFailed: "VALIDATION_FAILED",
+  notFound: "NOT_FOUND",
+  methodNotAllowed: "METHOD_NOT_ALLOWED",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  badRequest: "BAD_REQUEST",
+  unauthenticated: "UNAUTHENTICATED",
+  forbidden: "FORBIDDEN",
+  rateLimited: "RATE_LIMITED",
+  internal: "INTERNAL_ERROR",
+  unavailable: "SERVICE_UNAVAILABLE",
+} as const;

@@ -1,0 +1,4 @@
+export * from "./child";
+export * from "./errors";
+export * from "./health";
+export * from "./subscription";
