@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { commonErrorCodes } from "@wonderkin/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Auth } from "./auth/create-auth";
 import type { Env } from "./config/env";
 import type { DatabaseConnection } from "./db/client";
+import { authRoutes } from "./http/auth-routes";
 import { registerErrorHandling, sendError } from "./http/error-handler";
 import { healthRoutes } from "./http/health-routes";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -13,6 +15,7 @@ import type { Queue } from "./jobs/queue";
 export type AppDeps = {
   env: Env;
   database: DatabaseConnection;
+  auth: Auth;
   queue: Pick<Queue, "isStarted" | "boss"> | null;
   /** Fastify logger options or `false`; the composition root decides (pretty in dev, JSON in prod). */
   logger?: FastifyServerOptions["logger"];
@@ -27,7 +30,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     trustProxy: env.TRUST_PROXY,
     // Keep a load balancer's request id when it is sane, so one id follows a request across hops.
-    requestIdHeader: "x-request-id",
+    // (Fastify's requestIdHeader would take any value verbatim, hence the check in genReqId.)
+    requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -44,16 +48,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
   await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps.auth));
 
-  const servesWeb = env.isProduction ? await registerWebApp(app, env.WEB_DIST_DIR) : false;
-  if (env.isProduction && !servesWeb) {
+  const webApp = env.isProduction
+    ? await registerWebApp(app, { distDir: env.WEB_DIST_DIR, appName: env.APP_NAME })
+    : null;
+  if (env.isProduction && !webApp) {
     app.log.warn({ dir: env.WEB_DIST_DIR }, "web app not built: run `npm run build` to serve it");
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (servesWeb && isClientRoute(request.method, request.url)) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
+    if (webApp && isClientRoute(request.method, request.url)) return webApp.sendIndex(reply);
     return sendError(reply, 404, {
       code: commonErrorCodes.notFound,
       message: `Nothing here: ${request.method} ${request.url.split("?")[0]}`,

@@ -1,5 +1,7 @@
 import pino from "pino";
 import { createApp } from "./app";
+import { createAuth } from "./auth/create-auth";
+import { resolveAuthSecret } from "./config/auth-secret";
 import { EnvError, loadEnv } from "./config/env";
 import { loggerOptions } from "./config/logger";
 import { connectDatabase } from "./db/client";
@@ -22,12 +24,22 @@ async function main(): Promise<void> {
     poolMax: env.DATABASE_POOL_MAX,
   });
   await applyMigrations(database);
-  logger.info({ database: database.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL" }, "database ready");
+  logger.info(
+    { database: database.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL" },
+    "database ready",
+  );
 
   const queue = await startQueue(database, {
     databaseUrl: env.DATABASE_URL,
     supervise: runsWorker,
     onError: (error) => logger.error({ err: error }, "job queue error"),
+  });
+
+  const auth = createAuth({
+    db: database.db,
+    secret: await resolveAuthSecret(env),
+    publicUrl: env.publicUrl,
+    appName: env.APP_NAME,
   });
 
   const closers: (() => Promise<void>)[] = [];
@@ -41,13 +53,16 @@ async function main(): Promise<void> {
     });
   }
   if (runsApi) {
-    const app = await createApp({ env, database, queue, logger: options });
+    const app = await createApp({ env, database, auth, queue, logger: options });
     await app.listen({ host: env.HOST, port: env.PORT });
     closers.push(() => app.close());
     logger.info(`${env.APP_NAME} is running at ${env.publicUrl}`);
   }
   // Stop taking requests first, then let running jobs finish, then close the database.
-  closers.push(() => queue.stop(), () => database.close());
+  closers.push(
+    () => queue.stop(),
+    () => database.close(),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 
 export const healthResponseSchema = z.object({
   status: z.literal("ok"),
@@ -20,3 +21,17 @@ export const readyResponseSchema = z.object({
   }),
 });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
+export const healthEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/health",
+  request: z.undefined(),
+  response: healthResponseSchema,
+});
+
+export const readyEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/ready",
+  request: z.undefined(),
+  response: readyResponseSchema,
+});

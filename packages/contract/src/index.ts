@@ -1,4 +1,5 @@
 export * from "./child";
+export * from "./endpoint";
 export * from "./errors";
 export * from "./health";
 export * from "./subscription";

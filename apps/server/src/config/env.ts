@@ -29,8 +29,20 @@ export const envSchema = z
     WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
     TRUST_PROXY: booleanFromString.default(false),
     QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    AUTH_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message:
+          "is required with DATABASE_URL in production: every instance must sign sessions with the same secret (e.g. `openssl rand -base64 32`)",
+      });
+    }
     if (env.ROLE !== "all" && !env.DATABASE_URL) {
       ctx.addIssue({
         code: "custom",
@@ -62,7 +74,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`));
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`),
+    );
   }
   const env = parsed.data;
   return {

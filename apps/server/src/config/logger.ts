@@ -9,5 +9,8 @@ export function loggerOptions(env: Env): FastifyServerOptions["logger"] {
     redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
   };
   if (env.isProduction || env.NODE_ENV === "test") return base;
-  return { ...base, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
+  return {
+    ...base,
+    transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } },
+  };
 }

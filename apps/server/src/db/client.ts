@@ -1,9 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -37,18 +37,20 @@ export type DatabaseOptions = {
 };
 
 export async function connectDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl, options.poolMax ?? 10) : connectPglite(options);
+  return options.databaseUrl
+    ? connectPostgres(options.databaseUrl, options.poolMax ?? 10)
+    : connectPglite(options);
 }
 
 async function connectPglite(options: DatabaseOptions): Promise<DatabaseConnection> {
-  let client: PGlite;
-  if (options.pgliteDump) {
-    client = await PGlite.create({ loadDataDir: options.pgliteDump });
-  } else {
-    // PGlite creates only the last folder of its path, so the data directory must exist first.
-    await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(options.dataDir, "pglite"));
-  }
+  if (options.pgliteDump) return wrapPglite(await PGlite.create({ loadDataDir: options.pgliteDump }));
+  // PGlite creates only the last folder of its path, so the data directory must exist first.
+  await mkdir(options.dataDir, { recursive: true });
+  return wrapPglite(await PGlite.create(path.join(options.dataDir, "pglite")));
+}
+
+/** The product's connection over an open PGlite instance (which it then owns and closes). */
+export function wrapPglite(client: PGlite): DatabaseConnection {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: "pglite",

@@ -26,7 +26,9 @@ export type MigrationStatus = { expected: number; applied: number; upToDate: boo
 
 /** Compares the migrations shipped with this build to those recorded in the database. */
 export async function readMigrationStatus(connection: DatabaseConnection): Promise<MigrationStatus> {
-  const journal = JSON.parse(await readFile(path.join(migrationsDir, "meta/_journal.json"), "utf8")) as Journal;
+  const journal = JSON.parse(
+    await readFile(path.join(migrationsDir, "meta/_journal.json"), "utf8"),
+  ) as Journal;
   const latest = journal.entries.at(-1);
   const { rows } = await connection.executeSql(
     "select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations",

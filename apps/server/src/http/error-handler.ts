@@ -13,7 +13,10 @@ const fastifyErrors: Record<string, { code: string; message: string }> = {
     code: commonErrorCodes.payloadTooLarge,
     message: "The request body is too large.",
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: commonErrorCodes.badRequest, message: "The request body is not valid JSON." },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: commonErrorCodes.badRequest,
+    message: "The request body is not valid JSON.",
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: commonErrorCodes.badRequest,
     message: "The request body is empty but declared as JSON.",
@@ -28,7 +31,9 @@ export function sendError(reply: FastifyReply, statusCode: number, error: ApiErr
   return reply.status(statusCode).type("application/json; charset=utf-8").send(error);
 }
 
-function toFieldIssues(error: FastifyError & { validation: unknown[]; validationContext?: string }): FieldIssue[] {
+function toFieldIssues(
+  error: FastifyError & { validation: unknown[]; validationContext?: string },
+): FieldIssue[] {
   return (error.validation as { instancePath?: string; message?: string }[]).map((issue) => {
     const where = (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".");
     return {

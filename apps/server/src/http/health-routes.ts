@@ -1,7 +1,7 @@
 import { healthResponseSchema, readyResponseSchema } from "@wonderkin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { checkReadiness } from "../modules/health/check-readiness";
 import type { AppDeps } from "../app";
+import { checkReadiness } from "../modules/health/check-readiness";
 
 export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

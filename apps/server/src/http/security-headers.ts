@@ -3,10 +3,16 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * A strict Content-Security-Policy: only our own origin runs scripts, loads styles, fonts and data.
- * Images also allow data: and blob: for the local previews of photos picked for upload.
+ * Images also allow data: and blob: for the local previews of photos picked for upload. Each
+ * response gets fresh nonces; the page hands the style nonce to the one library that must inject a
+ * <style> element at run time (Radix's scroll lock, through get-nonce).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean },
+): Promise<void> {
   await app.register(helmet, {
+    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

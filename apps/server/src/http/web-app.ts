@@ -1,33 +1,65 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /** Vite puts content-hashed files under /assets: their URL changes with their content. */
 const HASHED_ASSET = /^\/assets\//;
 const ONE_YEAR_SECONDS = 31_536_000;
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The built index.html with the configured product name as title and application-name. */
+export function brandIndexHtml(html: string, appName: string): string {
+  const name = escapeHtml(appName);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`);
+}
+
+export type WebApp = { sendIndex(reply: FastifyReply): FastifyReply };
+
+/** The page learns its style nonce from this meta tag (the CSP header of the same response allows it). */
+function withStyleNonce(html: string, nonce: string): string {
+  return html.replace("</head>", `    <meta name="csp-nonce" content="${nonce}" />\n  </head>`);
+}
+
 /**
- * Serves the built web app. Hashed assets are cached for a year; everything else (index.html,
- * preview images) is revalidated, so a deploy is picked up on the next navigation.
+ * Serves the built web app. Hashed assets are cached for a year; everything else (preview images,
+ * icons) is revalidated, and index.html is never cached, so a deploy is picked up on the next visit.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
-  const indexFile = path.join(distDir, "index.html");
-  if (!existsSync(indexFile)) return false;
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir: string; appName: string },
+): Promise<WebApp | null> {
+  const indexFile = path.join(options.distDir, "index.html");
+  if (!existsSync(indexFile)) return null;
+  const indexHtml = brandIndexHtml(readFileSync(indexFile, "utf8"), options.appName);
   await app.register(fastifyStatic, {
-    root: distDir,
+    root: options.distDir,
     wildcard: false,
     index: false,
     cacheControl: false,
-    setHeaders(res, filePath) {
-      const urlPath = `/${path.relative(distDir, filePath).split(path.sep).join("/")}`;
-      res.header(
+    allowedPath: (pathName) => pathName !== "/index.html",
+    setHeaders(reply, filePath) {
+      const urlPath = `/${path.relative(options.distDir, filePath).split(path.sep).join("/")}`;
+      reply.header(
         "cache-control",
-        HASHED_ASSET.test(urlPath) ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : "public, max-age=0, must-revalidate",
+        HASHED_ASSET.test(urlPath)
+          ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
+          : "public, max-age=0, must-revalidate",
       );
     },
   });
-  return true;
+  return {
+    sendIndex: (reply) =>
+      reply
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(withStyleNonce(indexHtml, reply.cspNonce.style)),
+  };
 }
 
 /** A client-side route (no file extension, not under /api) gets index.html; React Router takes it from there. */

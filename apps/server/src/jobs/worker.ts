@@ -17,11 +17,15 @@ export async function startWorker<Deps>(options: {
 }): Promise<void> {
   for (const job of options.jobs) {
     await options.boss.createQueue(job.name, { name: job.name, ...job.options });
-    await options.boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async ([item]) => {
-      if (!item) return;
-      const payload = job.payload.parse(item.data);
-      await job.handle(payload, options.deps);
-    });
+    await options.boss.work(
+      job.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds },
+      async ([item]) => {
+        if (!item) return;
+        const payload = job.payload.parse(item.data);
+        await job.handle(payload, options.deps);
+      },
+    );
   }
   options.logger.info({ jobs: options.jobs.map((job) => job.name) }, "worker started");
 }

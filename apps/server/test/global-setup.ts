@@ -1,0 +1,62 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { connectDatabase, type DatabaseConnection, wrapPglite } from "../src/db/client";
+import { applyMigrations } from "../src/db/migrate";
+import { startQueue } from "../src/jobs/queue";
+import { databaseUrlWithName, testDatabasePrefix } from "./test-database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** PGlite: a migrated data directory dump that each test file loads. */
+    pgliteTemplateFile: string | null;
+    /** PostgreSQL: the server's URL and the migrated template database each test file copies. */
+    postgresTemplate: { serverUrl: string; templateName: string } | null;
+  }
+}
+
+/** Migrations and pg-boss's own schema, so every copy starts like a freshly started product. */
+async function prepare(connection: DatabaseConnection, databaseUrl?: string): Promise<void> {
+  await applyMigrations(connection);
+  const queue = await startQueue(connection, { databaseUrl, supervise: false, onError: () => {} });
+  await queue.stop();
+}
+
+/**
+ * Creating and migrating a database is the slow part of a test (PGlite ≈ 4 s): it happens once per
+ * run, and every test file gets its own copy.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const templateName = `${testDatabasePrefix}tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${templateName} with (force)`);
+    await admin.query(`create database ${templateName}`);
+    const templateUrl = databaseUrlWithName(serverUrl, templateName);
+    const connection = await connectDatabase({ databaseUrl: templateUrl, dataDir: os.tmpdir() });
+    await prepare(connection, templateUrl);
+    await connection.close();
+    project.provide("pgliteTemplateFile", null);
+    project.provide("postgresTemplate", { serverUrl, templateName });
+    return async () => {
+      await admin.query(`drop database if exists ${templateName} with (force)`);
+      await admin.end();
+    };
+  }
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), "wk-test-template-"));
+  const client = await PGlite.create();
+  const connection = wrapPglite(client);
+  await prepare(connection);
+  const file = path.join(dir, "template.tar.gz");
+  await writeFile(file, Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()));
+  await connection.close();
+  project.provide("pgliteTemplateFile", file);
+  project.provide("postgresTemplate", null);
+  return () => rm(dir, { recursive: true, force: true });
+}

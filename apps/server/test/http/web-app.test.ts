@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../create-test-app";
+
+let distDir: string;
+let testApp: TestApp;
+
+const indexHtml = `<!doctype html><html><head>
+<meta name="application-name" content="Wonderkin" />
+<title>Wonderkin</title>
+</head><body><div id="root"></div></body></html>`;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(os.tmpdir(), "wk-dist-"));
+  await mkdir(path.join(distDir, "assets"));
+  await mkdir(path.join(distDir, "images/category"), { recursive: true });
+  await writeFile(path.join(distDir, "index.html"), indexHtml);
+  await writeFile(path.join(distDir, "assets/index-abc123.js"), "console.log('app')");
+  await writeFile(path.join(distDir, "images/category/popular.webp"), "webp");
+  testApp = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: distDir, APP_NAME: "Wonder & Kin" });
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+describe("serving the built web app in production", () => {
+  it("answers client routes with index.html, never cached, titled with APP_NAME", async () => {
+    for (const url of ["/", "/sign-up", "/kids/children/7/magic-studio", "/kids/choose-theme?x=1"]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.body).toContain("<title>Wonder &#38; Kin</title>");
+      expect(response.body).toContain('<meta name="application-name" content="Wonder &#38; Kin" />');
+    }
+  });
+
+  it("gives the page a style nonce that its own CSP header allows", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/sign-in" });
+    const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(response.body)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(String(response.headers["content-security-policy"])).toContain(
+      `style-src 'self' 'nonce-${nonce}'`,
+    );
+  });
+
+  it("caches hashed assets for a year and revalidates other files", async () => {
+    const asset = await testApp.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const image = await testApp.app.inject({ method: "GET", url: "/images/category/popular.webp" });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  });
+
+  it("answers missing files and unknown API routes with JSON 404s, not the page", async () => {
+    for (const url of ["/assets/missing-123.js", "/images/nope.webp", "/api/nope", "/api"]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().code).toBe("NOT_FOUND");
+    }
+  });
+
+  it("does not answer non-GET requests with the page", async () => {
+    const response = await testApp.app.inject({ method: "POST", url: "/sign-up" });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,150 @@
+import { type ChildSummary, parseChildIdSegment, type SubscriptionSummary } from "@wonderkin/contract";
+import {
+  childRoutePattern,
+  defaultProtectedPath,
+  defaultPublicPath,
+  paths,
+  publicPaths,
+  verificationPaths,
+} from "./paths";
+
+/**
+ * Everything the route guard needs to know, as plain data. The app assembles it from the session,
+ * children, credits and subscription queries; tests write it by hand.
+ */
+export type GuardState = {
+  auth: { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; emailVerified: boolean };
+  children: { status: "loading" } | { status: "loaded"; children: readonly ChildSummary[] };
+  /** null while the balance is loading. */
+  credits: number | null;
+  /** `unavailable` when it could not be fetched: the page renders and shows its own error. */
+  subscription:
+    | { status: "loading" }
+    | { status: "unavailable" }
+    | { status: "loaded"; subscription: SubscriptionSummary | null };
+  location: { pathname: string; search: string };
+};
+
+export type GuardDecision =
+  | { kind: "render" }
+  | { kind: "loading" }
+  | { kind: "redirect"; to: string; toasts: string[] };
+
+export const creditsExhaustedMessage = "You've used all your credits. Please purchase more to continue.";
+
+const render: GuardDecision = { kind: "render" };
+const loading: GuardDecision = { kind: "loading" };
+const redirect = (to: string, toast?: string): GuardDecision => ({
+  kind: "redirect",
+  to,
+  toasts: toast ? [toast] : [],
+});
+
+/**
+ * A returnUrl is honoured only when it stays on this origin: a path starting with a single slash,
+ * without a scheme, host or backslash trickery. Anything else is ignored.
+ */
+export function safeReturnUrl(value: string | null): string | null {
+  if (!value?.startsWith("/") || value.startsWith("//") || /[\\\s\p{Cc}]/u.test(value)) return null;
+  try {
+    const base = "http://wonderkin.invalid";
+    const url = new URL(value, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+function firstChildStudio(children: readonly ChildSummary[]): string | null {
+  const first = children[0];
+  return first ? paths.magicStudio(first.id) : null;
+}
+
+/** One decision for one location, in the order of spec §2's guard rules. */
+export function decideRoute(state: GuardState): GuardDecision {
+  const pathname = normalisePath(state.location.pathname);
+  const query = new URLSearchParams(state.location.search);
+  const { auth } = state;
+
+  if (auth.status === "loading") return loading;
+
+  if (auth.status === "signed-out") {
+    // Home is public but has no content of its own: it hands visitors to sign-up (spec §2).
+    if (pathname === paths.home) return redirect(defaultPublicPath);
+    if (publicPaths.has(pathname)) return render;
+    // Keep the deep link (e.g. a studio link from an e-mail) so sign-in can bring the parent back.
+    const returnUrl = `${pathname}${state.location.search}`;
+    return redirect(`${defaultPublicPath}?${new URLSearchParams({ returnUrl })}`);
+  }
+
+  if (!auth.emailVerified) {
+    return verificationPaths.has(pathname) ? render : redirect(paths.verify);
+  }
+
+  if (state.children.status === "loading") return loading;
+  const { children } = state.children;
+  const homeForUser = firstChildStudio(children) ?? defaultProtectedPath;
+
+  if (pathname === paths.signIn || pathname === paths.signUp) {
+    return redirect(safeReturnUrl(query.get("returnUrl")) ?? homeForUser);
+  }
+  // Verification is done: nothing left to wait for on the pending page.
+  if (pathname === paths.verify) return redirect(homeForUser);
+  if (pathname === paths.home) return redirect(paths.chooseTheme);
+
+  const childRoute = childRoutePattern.exec(pathname);
+  if (childRoute) {
+    const childId = parseChildIdSegment(childRoute[1]);
+    if (childId === null || !children.some((child) => child.id === childId)) {
+      const studio = firstChildStudio(children);
+      if (studio !== pathname) return redirect(studio ?? defaultProtectedPath);
+    }
+  }
+
+  if (pathname === paths.chooseTheme && children.length > 0) {
+    if (state.credits === null) return loading;
+    if (state.credits > 0) return redirect(homeForUser);
+    return redirect(paths.manageSubscription, creditsExhaustedMessage);
+  }
+
+  if (pathname.startsWith("/kids/")) {
+    if (state.subscription.status === "loading") return loading;
+    const subscription = state.subscription.status === "loaded" ? state.subscription.subscription : undefined;
+    const isActive = subscription?.isActive === true;
+    const loaded = state.subscription.status === "loaded";
+    if (pathname === paths.selectPlan) {
+      if (loaded && isActive && !query.has("changePlan") && !query.has("success"))
+        return redirect(paths.addChildren);
+    } else if (loaded && !isActive && !query.has("success")) {
+      return redirect(paths.selectPlan);
+    }
+  }
+
+  return render;
+}
+
+const MAX_HOPS = 6;
+
+/**
+ * Follows redirects to their end so the browser navigates once (home → choose-theme → studio is one
+ * hop for the user), keeping every toast raised on the way.
+ */
+export function resolveRoute(state: GuardState): GuardDecision {
+  let current = state;
+  let last: Extract<GuardDecision, { kind: "redirect" }> | null = null;
+  const toasts: string[] = [];
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const decision = decideRoute(current);
+    if (decision.kind !== "redirect") break;
+    toasts.push(...decision.toasts);
+    last = { kind: "redirect", to: decision.to, toasts: [...toasts] };
+    const target = new URL(decision.to, "http://wonderkin.invalid");
+    current = { ...current, location: { pathname: target.pathname, search: target.search } };
+  }
+  return last ?? decideRoute(state);
+}

@@ -1,0 +1,50 @@
+/** Every route of spec §2, in one place. Builders for parameterised routes sit next to them. */
+export const paths = {
+  home: "/",
+  signIn: "/sign-in",
+  signUp: "/sign-up",
+  verify: "/verify",
+  verifyEmail: "/verify-email",
+  finalizeSignup: "/finalize-signup",
+  privacyPolicy: "/privacy-policy",
+  accountSettings: "/account/settings",
+  changePassword: "/account/change-password",
+  manageSubscription: "/account/subscription/manage",
+  subscriptionHistory: "/account/subscription/view-history",
+  uploadImages: "/kids/upload-images",
+  uploadTips: "/kids/upload-tips",
+  consentAgreement: "/kids/consent-agreement",
+  selectPlan: "/kids/select-plan",
+  topUpCreditPlans: "/kids/top-up-credit-plans",
+  addChildren: "/kids/add-children",
+  addChildrenInProgress: "/kids/add-children/in-progress",
+  chooseTheme: "/kids/choose-theme",
+  magicStudio: (childId: number) => `/kids/children/${childId}/magic-studio`,
+  studioIntro: (childId: number) => `/kids/children/${childId}/studio-intro`,
+} as const;
+
+/** Where a signed-out visitor goes: spec §2 marks /sign-up as the public fallback. */
+export const defaultPublicPath = paths.signUp;
+
+/** Where a signed-in visitor without a better destination goes: the protected fallback. */
+export const defaultProtectedPath = paths.chooseTheme;
+
+/**
+ * Routes a signed-out visitor may open. Spec §2 marks sign-in, sign-up and home public; the pages
+ * reached from e-mail links (verification, sign-in link) and the privacy policy must be readable
+ * without an account too.
+ */
+export const publicPaths: ReadonlySet<string> = new Set([
+  paths.home,
+  paths.signIn,
+  paths.signUp,
+  paths.verifyEmail,
+  paths.finalizeSignup,
+  paths.privacyPolicy,
+]);
+
+/** The two pages an unverified user may stay on (spec §2). */
+export const verificationPaths: ReadonlySet<string> = new Set([paths.verify, paths.verifyEmail]);
+
+/** /kids/children/{childId}/(magic-studio|studio-intro): the segment is matched loosely and validated by the guard. */
+export const childRoutePattern = /^\/kids\/children\/([^/]+)\/(magic-studio|studio-intro)\/?$/;

@@ -1,0 +1,20 @@
+import type { InputHTMLAttributes } from "react";
+import { cn } from "@/lib/cn";
+
+export type InputProps = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean };
+
+export function Input({ className, invalid, ...props }: InputProps) {
+  return (
+    <input
+      className={cn(
+        "h-11 w-full rounded-xl border border-line bg-surface px-3.5 text-[0.95rem] text-ink placeholder:text-subtle",
+        "transition-colors focus:border-primary-500 focus:outline-none focus:ring-4 focus:ring-primary-100",
+        "disabled:cursor-not-allowed disabled:bg-canvas disabled:text-muted",
+        invalid && "border-danger-600 focus:border-danger-600 focus:ring-danger-50",
+        className,
+      )}
+      aria-invalid={invalid || undefined}
+      {...props}
+    />
+  );
+}

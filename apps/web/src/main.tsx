@@ -1,0 +1,21 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { AppProviders } from "./app/providers";
+import { routes } from "./app/routes";
+import { applyCspNonce } from "./config/csp-nonce";
+import "./styles.css";
+
+applyCspNonce();
+const router = createBrowserRouter(routes);
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html lacks the #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

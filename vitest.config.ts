@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "server",
+          root: "apps/server",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["../../test/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          root: "apps/web",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["../../test/fail-on-console-error.ts"],
+        },
+      },
+    ],
+  },
+});
