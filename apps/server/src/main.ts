@@ -1,77 +1,20 @@
-import pino from "pino";
-import { createApp } from "./app";
-import { createAuth } from "./auth/create-auth";
-import { resolveAuthSecret } from "./config/auth-secret";
 import { EnvError, loadEnv } from "./config/env";
-import { loggerOptions } from "./config/logger";
-import { connectDatabase } from "./db/client";
-import { applyMigrations } from "./db/migrate";
-import { jobs } from "./jobs";
-import { startQueue } from "./jobs/queue";
-import { startWorker } from "./jobs/worker";
+import { startRuntime } from "./runtime";
 
-/** Composition root: env → database → queue → HTTP app and/or worker, by ROLE. */
+/** Entry point: `npm start` (ROLE=all), `npm run start:api`, `npm run start:worker`. */
 async function main(): Promise<void> {
   const env = loadEnv();
-  const options = loggerOptions(env);
-  const logger = pino(options === false ? { enabled: false } : (options as pino.LoggerOptions));
-  const runsApi = env.ROLE !== "worker";
-  const runsWorker = env.ROLE !== "api";
-
-  const database = await connectDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.dataDir,
-    poolMax: env.DATABASE_POOL_MAX,
-  });
-  await applyMigrations(database);
-  logger.info(
-    { database: database.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL" },
-    "database ready",
-  );
-
-  const queue = await startQueue(database, {
-    databaseUrl: env.DATABASE_URL,
-    supervise: runsWorker,
-    onError: (error) => logger.error({ err: error }, "job queue error"),
-  });
-
-  const auth = createAuth({
-    db: database.db,
-    secret: await resolveAuthSecret(env),
-    publicUrl: env.publicUrl,
-    appName: env.APP_NAME,
-  });
-
-  const closers: (() => Promise<void>)[] = [];
-  if (runsWorker) {
-    await startWorker({
-      boss: queue.boss,
-      jobs,
-      deps: {},
-      logger,
-      pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
-    });
-  }
-  if (runsApi) {
-    const app = await createApp({ env, database, auth, queue, logger: options });
-    await app.listen({ host: env.HOST, port: env.PORT });
-    closers.push(() => app.close());
-    logger.info(`${env.APP_NAME} is running at ${env.publicUrl}`);
-  }
-  // Stop taking requests first, then let running jobs finish, then close the database.
-  closers.push(
-    () => queue.stop(),
-    () => database.close(),
-  );
+  const runtime = await startRuntime(env);
+  const log = runtime.app?.log;
+  if (runtime.app) log?.info(`${env.APP_NAME} is running at ${env.publicUrl}`);
+  else console.log(`${env.APP_NAME} worker started`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
-    for (const close of closers) {
-      await close().catch((error: unknown) => logger.error({ err: error }, "error while shutting down"));
-    }
+    log?.info({ signal }, "shutting down");
+    await runtime.close();
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
@@ -79,10 +22,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-  } else {
-    console.error("Failed to start:", error);
-  }
+  if (error instanceof EnvError) console.error(error.message);
+  else console.error("Failed to start:", error);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { healthResponseSchema, readyResponseSchema } from "@wonderkin/contract";
+import { healthEndpoint, readyEndpoint } from "@wonderkin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../app";
 import { checkReadiness } from "../modules/health/check-readiness";
@@ -7,15 +7,15 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Liveness: the process answers. Deliberately touches nothing else, so a slow database does
     // not get healthy instances restarted.
-    app.get("/api/health", { schema: { response: { 200: healthResponseSchema } } }, async () => ({
+    app.get(healthEndpoint.path, { schema: { response: { 200: healthEndpoint.response } } }, async () => ({
       status: "ok" as const,
       uptimeSeconds: Math.round(process.uptime()),
     }));
 
     // Readiness: this instance can serve product traffic.
     app.get(
-      "/api/ready",
-      { schema: { response: { 200: readyResponseSchema, 503: readyResponseSchema } } },
+      readyEndpoint.path,
+      { schema: { response: { 200: readyEndpoint.response, 503: readyEndpoint.response } } },
       async (request, reply) => {
         const result = await checkReadiness({
           connection: deps.database,

@@ -3,16 +3,15 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * A strict Content-Security-Policy: only our own origin runs scripts, loads styles, fonts and data.
- * Images also allow data: and blob: for the local previews of photos picked for upload. Each
- * response gets fresh nonces; the page hands the style nonce to the one library that must inject a
- * <style> element at run time (Radix's scroll lock, through get-nonce).
+ * Images also allow data: and blob: for the local previews of photos picked for upload. Only the
+ * HTML document gets a nonce (see `allowStyleNonce`): API responses need none, and making one per
+ * request would cost every API call.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { https: boolean },
 ): Promise<void> {
   await app.register(helmet, {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,5 +35,16 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+}
+
+/**
+ * The page's CSP with one extra allowance: <style> elements carrying this response's nonce. The
+ * page hands the nonce to the one library that must inject styles at run time (Radix's scroll
+ * lock, through get-nonce).
+ */
+export function allowStyleNonce(csp: string, nonce: string): string {
+  return csp.replace(/(^|;)\s*style-src ([^;]*)/, (_match, start: string, sources: string) => {
+    return `${start}style-src ${sources} 'nonce-${nonce}'`;
   });
 }

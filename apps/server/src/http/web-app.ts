@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { allowStyleNonce } from "./security-headers";
 
 /** Vite puts content-hashed files under /assets: their URL changes with their content. */
 const HASHED_ASSET = /^\/assets\//;
@@ -54,11 +56,15 @@ export async function registerWebApp(
     },
   });
   return {
-    sendIndex: (reply) =>
-      reply
+    sendIndex(reply) {
+      const nonce = randomBytes(16).toString("base64");
+      const csp = reply.getHeader("content-security-policy");
+      if (typeof csp === "string") reply.header("content-security-policy", allowStyleNonce(csp, nonce));
+      return reply
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
-        .send(withStyleNonce(indexHtml, reply.cspNonce.style)),
+        .send(withStyleNonce(indexHtml, nonce));
+    },
   };
 }
 

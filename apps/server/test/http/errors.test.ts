@@ -141,19 +141,12 @@ describe("security headers", () => {
     const response = await app.inject({ method: "GET", url: "/api/health" });
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self';");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).not.toContain("unsafe-eval");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
-  });
-
-  it("use fresh nonces on every response", async () => {
-    const nonce = async () =>
-      /'nonce-([^']+)'/.exec(
-        String((await app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"]),
-      )?.[1];
-    expect(await nonce()).not.toBe(await nonce());
   });
 });

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from "fastify";
+import pino from "pino";
+import { createApp } from "./app";
+import { type Auth, createAuth } from "./auth/create-auth";
+import { resolveAuthSecret } from "./config/auth-secret";
+import type { Env } from "./config/env";
+import { loggerOptions } from "./config/logger";
+import { connectDatabase, type DatabaseConnection } from "./db/client";
+import { applyMigrations } from "./db/migrate";
+import { jobs } from "./jobs";
+import { type Queue, startQueue } from "./jobs/queue";
+import { startWorker } from "./jobs/worker";
+
+export type Runtime = {
+  env: Env;
+  database: DatabaseConnection;
+  auth: Auth;
+  queue: Queue;
+  /** The HTTP app, listening, when the role serves the API. */
+  app: FastifyInstance | null;
+  /** The address the app listens on (useful with PORT=0). */
+  origin: string | null;
+  close(): Promise<void>;
+};
+
+/**
+ * Builds and starts the product for `env`: database and migrations, auth, job queue, then by ROLE
+ * the HTTP app and/or the worker. main.ts and the benchmarks both start the product through here,
+ * so what is measured is what runs. On failure, whatever was opened is closed again.
+ */
+export async function startRuntime(env: Env, options: { worker?: boolean } = {}): Promise<Runtime> {
+  const logOptions = loggerOptions(env);
+  const logger = pino(logOptions === false ? { enabled: false } : (logOptions as pino.LoggerOptions));
+  const runsApi = env.ROLE !== "worker";
+  const runsWorker = (options.worker ?? true) && env.ROLE !== "api";
+  // Closed in reverse order of opening: stop taking requests, let jobs finish, close the database.
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) {
+      await closer().catch((error: unknown) => logger.error({ err: error }, "error while shutting down"));
+    }
+  };
+
+  try {
+    const database = await connectDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.dataDir,
+      poolMax: env.DATABASE_POOL_MAX,
+    });
+    closers.push(() => database.close());
+    await applyMigrations(database);
+    logger.info(
+      { database: database.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL" },
+      "database ready",
+    );
+
+    const auth = createAuth({
+      db: database.db,
+      secret: await resolveAuthSecret(env),
+      publicUrl: env.publicUrl,
+      appName: env.APP_NAME,
+    });
+    const queue = await startQueue(database, {
+      databaseUrl: env.DATABASE_URL,
+      supervise: runsWorker,
+      onError: (error) => logger.error({ err: error }, "job queue error"),
+    });
+    closers.push(() => queue.stop());
+
+    if (runsWorker) {
+      await startWorker({
+        boss: queue.boss,
+        jobs,
+        deps: {},
+        logger,
+        pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
+      });
+    }
+    let app: FastifyInstance | null = null;
+    let origin: string | null = null;
+    if (runsApi) {
+      app = await createApp({ env, database, auth, queue, logger: logOptions });
+      const listening = app;
+      closers.push(() => listening.close());
+      origin = await app.listen({ host: env.HOST, port: env.PORT });
+    }
+    return { env, database, auth, queue, app, origin, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

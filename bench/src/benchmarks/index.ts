@@ -1,0 +1,5 @@
+import type { Benchmark } from "../harness/benchmark";
+import { healthBenchmark } from "./health";
+
+/** Every benchmark `npm run bench` runs, in this order; a new one is added here. */
+export const benchmarks: Benchmark[] = [healthBenchmark];

@@ -1,0 +1,68 @@
+import autocannon from "autocannon";
+import type { HttpLoad, HttpMeasurement, LoadGeneratorMessage } from "./http-load";
+
+/*
+ * Child process started by measure-http.ts: loads one URL, sends the measurement back over IPC and
+ * exits. Latency percentiles are computed here from every response's own timing, because
+ * autocannon's latency histogram keeps whole milliseconds and a local hello-world answers in a
+ * fraction of one (its p50 would read 0 and its p99 1).
+ */
+
+async function generateLoad(load: HttpLoad): Promise<HttpMeasurement> {
+  // The warm-up is a separate, discarded run: JIT compilation, connection set-up and lazy
+  // initialisation in the subject must not count against it.
+  if (load.warmupSeconds > 0) await fire(load, load.warmupSeconds);
+  const latencies: number[] = [];
+  const result = await fire(load, load.durationSeconds, latencies);
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requestsPerSecond: result.requests.mean,
+    latencyP50Ms: percentile(sorted, 50),
+    latencyP99Ms: percentile(sorted, 99),
+    requests: result.requests.total,
+    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+function fire(load: HttpLoad, seconds: number, latencies?: number[]): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: load.url, connections: load.connections, duration: seconds },
+      (error: unknown, result) => {
+        if (error) return reject(error);
+        // A fast error is not a fast answer: numbers from a run with failures would flatter the subject.
+        const failures = result.errors + result.timeouts + result.non2xx;
+        if (failures > 0) {
+          return reject(
+            new Error(
+              `${load.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses`,
+            ),
+          );
+        }
+        resolve(result);
+      },
+    );
+    if (latencies) {
+      instance.on("response", (_client, _statusCode, _bytes, responseTimeMs) => {
+        latencies.push(responseTimeMs);
+      });
+    }
+  });
+}
+
+/** Nearest-rank percentile of ascending values. */
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
+}
+
+function reply(message: LoadGeneratorMessage): void {
+  // Exit only once the message is handed over, or the parent could see the exit first.
+  process.send?.(message, () => process.exit(0));
+}
+
+generateLoad(JSON.parse(process.argv[2] ?? "{}") as HttpLoad).then(
+  (measurement) => reply({ ok: true, measurement }),
+  (error: unknown) => reply({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+);

@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BenchmarkReport } from "./benchmark";
+
+export const resultsDir = fileURLToPath(new URL("../../results/", import.meta.url));
+
+/**
+ * Writes bench/results/<name>.json, which is committed: with the machine and the settings beside
+ * the numbers, a later run can tell whether it differs from this one or just ran elsewhere.
+ */
+export async function writeResults(report: BenchmarkReport): Promise<string> {
+  const { benchmark, settings, outcome, comparison } = report;
+  const cpus = os.cpus();
+  const json = {
+    benchmark: benchmark.name,
+    description: benchmark.description,
+    date: new Date().toISOString(),
+    loadAverageBefore: round(report.loadAverageBefore, 2),
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cores: os.availableParallelism(),
+      cpu: cpus[0]?.model.trim() ?? "unknown",
+      memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+    },
+    settings,
+    subjects: outcome.subjects.map((subject) => ({
+      ...subject,
+      requestsPerSecond: round(subject.requestsPerSecond, 1),
+      latencyP50Ms: round(subject.latencyP50Ms, 3),
+      latencyP99Ms: round(subject.latencyP99Ms, 3),
+      bytesPerResponse: Math.round(subject.bytesPerResponse),
+    })),
+    comparison: {
+      ...comparison,
+      requestsPerSecondRatio: round(comparison.requestsPerSecondRatio, 3),
+      latencyP99Ratio: round(comparison.latencyP99Ratio, 3),
+      latencyP99DifferenceMs: round(comparison.latencyP99DifferenceMs, 3),
+    },
+  };
+  await mkdir(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${benchmark.name}.json`);
+  await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
+  return file;
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

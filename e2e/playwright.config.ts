@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+// A fresh embedded database per run, like a newcomer's first start.
+const dataDir = path.join(os.tmpdir(), `wonderkin-e2e-${port}`);
+
+/** Debian's Chromium; the binary behind the /usr/bin/chromium wrapper avoids its shell warning. */
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((file) => existsSync(file));
+
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && tsx ../apps/server/src/main.ts`,
+    url: `${baseURL}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,62 @@
+import { accessibilityViolations, expect, test } from "../support/fixtures";
+
+test.describe("the app shell for a signed-out visitor", () => {
+  test("home sends a new visitor to sign-up, titled with the product name and a dark theme colour", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-up$/);
+    await expect(page).toHaveTitle("Wonderkin");
+    const themeColor = await page.locator('meta[name="theme-color"]').getAttribute("content");
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(themeColor?.slice(i, i + 2) ?? "ff", 16));
+    // Relative luminance well below mid-grey: a dark theme colour.
+    expect(0.2126 * (r ?? 255) + 0.7152 * (g ?? 255) + 0.0722 * (b ?? 255)).toBeLessThan(60);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("a protected page sends the visitor to sign-up and remembers where they were going", async ({
+    page,
+  }) => {
+    await page.goto("/kids/choose-theme?from=mail");
+    await expect(page).toHaveURL(/\/sign-up\?returnUrl=%2Fkids%2Fchoose-theme%3Ffrom%3Dmail$/);
+  });
+
+  test("a studio link with an invalid child id is still protected", async ({ page }) => {
+    await page.goto("/kids/children/007/magic-studio");
+    await expect(page).toHaveURL(/\/sign-up\?returnUrl=/);
+  });
+
+  test("public pages open without an account", async ({ page }) => {
+    for (const path of ["/sign-in", "/sign-up", "/privacy-policy", "/verify-email", "/finalize-signup"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    }
+  });
+
+  test("an unknown address shows a real 404 page with a way home", async ({ page }) => {
+    await page.goto("/this/does/not/exist");
+    await expect(page.getByRole("heading", { name: "This page wandered off" })).toBeVisible();
+    await page.getByRole("link", { name: "Take me home" }).click();
+    await expect(page).toHaveURL(/\/sign-up$/);
+  });
+
+  test("pages pass the accessibility checks", async ({ page }) => {
+    for (const path of ["/sign-up", "/privacy-policy", "/nope"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await accessibilityViolations(page), path).toEqual([]);
+    }
+  });
+});
+
+test.describe("the API behind the app", () => {
+  test("is ready, and answers unknown routes with the JSON error shape", async ({ request }) => {
+    const ready = await request.get("/api/ready");
+    expect(ready.status()).toBe(200);
+    expect((await ready.json()).status).toBe("ready");
+    const missing = await request.get("/api/nope");
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toEqual({ code: "NOT_FOUND", message: "Nothing here: GET /api/nope" });
+  });
+});
