@@ -1,5 +1,7 @@
+export * from "./auth";
 export * from "./child";
 export * from "./endpoint";
 export * from "./errors";
 export * from "./health";
 export * from "./subscription";
+export * from "./user";

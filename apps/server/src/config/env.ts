@@ -33,8 +33,47 @@ export const envSchema = z
       .string()
       .min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")
       .optional(),
+
+    // E-mail: the local outbox (default) or SMTP.
+    MAIL_PROVIDER: z.enum(["outbox", "smtp"]).default("outbox"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Wonderkin <hello@wonderkin.localhost>"),
+
+    // Sign-in throttling: failures per e-mail address within the window.
+    SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+
+    // Social sign-in: each provider is on when its client id and secret are set. The endpoint URLs
+    // default to the real providers and are configurable (tests point them at a local OAuth server).
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+    FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+    FACEBOOK_AUTHORIZATION_URL: z.url().default("https://www.facebook.com/v21.0/dialog/oauth"),
+    FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v21.0/oauth/access_token"),
+    FACEBOOK_USERINFO_URL: z
+      .url()
+      .default("https://graph.facebook.com/v21.0/me?fields=id,email,first_name,last_name,name,picture.type(large)"),
   })
   .superRefine((env, ctx) => {
+    if (env.MAIL_PROVIDER === "smtp" && !env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with MAIL_PROVIDER=smtp" });
+    }
+    for (const provider of ["GOOGLE", "FACEBOOK"] as const) {
+      const id = env[`${provider}_CLIENT_ID`];
+      const secret = env[`${provider}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [id ? `${provider}_CLIENT_SECRET` : `${provider}_CLIENT_ID`],
+          message: `is required together with ${id ? `${provider}_CLIENT_ID` : `${provider}_CLIENT_SECRET`}`,
+        });
+      }
+    }
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -1,0 +1,26 @@
+/** What an e-mail is for; the outbox and logs are searchable by it. */
+export type MailKind =
+  | "email-verification"
+  | "email-change"
+  | "email-link-sign-in"
+  | "password-reset"
+  | "account-notice";
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: MailKind;
+  /** The one action link of the message, if any (shown in the dev mailbox and logged locally). */
+  link?: string;
+};
+
+/**
+ * The mailer port. `outbox` (default) stores messages in the database for the dev mailbox;
+ * `smtp` delivers through nodemailer. Both are complete implementations of the same contract.
+ */
+export type Mailer = {
+  kind: "outbox" | "smtp";
+  send(message: MailMessage): Promise<void>;
+};

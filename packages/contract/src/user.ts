@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { emailSchema, passwordSchema, personNameSchema } from "./auth";
+import { defineEndpoint } from "./endpoint";
+
+/**
+ * The user record of spec §3. `betterAuthUid` is "the provider user id, named with the identity
+ * provider's name followed by Uid" (our identity provider is Better Auth).
+ */
+export const userRecordSchema = z.object({
+  betterAuthUid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  totalCredits: z.number().int(),
+  avatarUrl: z.string().nullable(),
+  /** The parent's personal family: the default `organization-id` of every product request. */
+  defaultOrganizationId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** getUser of spec §7; the optional names and avatar come from a social profile at first sign-in. */
+export const getUserEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/user/get",
+  request: z
+    .object({
+      first_name: z.string().trim().max(60).optional(),
+      last_name: z.string().trim().max(60).optional(),
+      avatar_url: z.url().max(2048).optional(),
+    })
+    .optional(),
+  response: userRecordSchema,
+});
+
+export const updateUserEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/user/update",
+  request: z.object({
+    firstName: personNameSchema.optional(),
+    lastName: z.string().trim().max(60).optional(),
+    avatarUrl: z.url().max(2048).nullable().optional(),
+  }),
+  response: userRecordSchema,
+});
+
+/** getUserVerificationStatus of spec §7. */
+export const verificationStatusEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/user/verification-status",
+  request: z.object({}).optional(),
+  response: z.object({ emailVerified: z.boolean() }),
+});
+
+/** Changing the e-mail needs the current password; the new address is verified before it counts. */
+export const changeEmailEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/user/change-email",
+  request: z.object({ newEmail: emailSchema, currentPassword: passwordSchema }),
+  response: z.object({ sent: z.literal(true), email: z.string() }),
+});
