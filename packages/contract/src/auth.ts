@@ -113,3 +113,14 @@ export const createSocialUserEndpoint = defineEndpoint({
   }),
   response: successSchema,
 });
+
+/**
+ * Completes e-mail-link sign-in from /finalize-signup. The e-mail must be the one the link was sent
+ * to (spec §5: 'Email is required', 'Invalid sign-in link'), so a forwarded link is useless.
+ */
+export const completeEmailLinkEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/auth/complete-email-link",
+  request: z.object({ email: emailSchema, token: z.string().min(1).max(200) }),
+  response: z.object({ token: z.string(), isNewUser: z.boolean() }),
+});
