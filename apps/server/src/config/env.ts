@@ -57,7 +57,9 @@ export const envSchema = z
     FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v21.0/oauth/access_token"),
     FACEBOOK_USERINFO_URL: z
       .url()
-      .default("https://graph.facebook.com/v21.0/me?fields=id,email,first_name,last_name,name,picture.type(large)"),
+      .default(
+        "https://graph.facebook.com/v21.0/me?fields=id,email,first_name,last_name,name,picture.type(large)",
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === "smtp" && !env.SMTP_URL) {
