@@ -1,27 +1,39 @@
 import { randomUUID } from "node:crypto";
 import { commonErrorCodes } from "@wonderkin/contract";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Auth } from "./auth/create-auth";
-import type { Env } from "./config/env";
+import { type Env, isLoopbackHost } from "./config/env";
 import type { DatabaseConnection } from "./db/client";
 import { authRoutes } from "./http/auth-routes";
+import { devMailRoutes } from "./http/dev-mail-routes";
 import { registerErrorHandling, sendError } from "./http/error-handler";
 import { healthRoutes } from "./http/health-routes";
+import { identityRoutes } from "./http/identity-routes";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { userRoutes } from "./http/user-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
 import type { Queue } from "./jobs/queue";
+import type { Mailer } from "./providers/mailer/mailer";
 
 export type AppDeps = {
   env: Env;
   database: DatabaseConnection;
   auth: Auth;
+  mailer: Mailer;
   queue: Pick<Queue, "isStarted" | "boss"> | null;
   /** Fastify logger options or `false`; the composition root decides (pretty in dev, JSON in prod). */
   logger?: FastifyServerOptions["logger"];
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function notFound(request: FastifyRequest) {
+  return {
+    code: commonErrorCodes.notFound,
+    message: `Nothing here: ${request.method} ${request.url.split("?")[0]}`,
+  };
+}
 
 /** Builds the HTTP application without listening, so tests drive it through `app.inject`. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -48,7 +60,19 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
   await app.register(healthRoutes(deps));
+  const identityDeps = { db: deps.database.db, auth: deps.auth, mailer: deps.mailer, env };
+  await app.register(identityRoutes(identityDeps));
+  await app.register(userRoutes(identityDeps));
   await app.register(authRoutes(deps.auth));
+  if (env.devMailboxEnabled) {
+    await app.register(async (scope) => {
+      // Sign-in links are in there: only this machine may look, whatever HOST listens on.
+      scope.addHook("onRequest", async (request, reply) => {
+        if (!isLoopbackHost(request.ip)) return sendError(reply, 404, notFound(request));
+      });
+      await scope.register(devMailRoutes({ db: deps.database.db, appName: env.APP_NAME }));
+    });
+  }
 
   const webApp = env.isProduction
     ? await registerWebApp(app, { distDir: env.WEB_DIST_DIR, appName: env.APP_NAME })
@@ -59,10 +83,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (webApp && isClientRoute(request.method, request.url)) return webApp.sendIndex(reply);
-    return sendError(reply, 404, {
-      code: commonErrorCodes.notFound,
-      message: `Nothing here: ${request.method} ${request.url.split("?")[0]}`,
-    });
+    return sendError(reply, 404, notFound(request));
   });
 
   return app;

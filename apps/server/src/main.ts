@@ -1,4 +1,5 @@
 import { EnvError, loadEnv } from "./config/env";
+import { DataDirInUseError } from "./db/data-dir-lock";
 import { startRuntime } from "./runtime";
 
 /** Entry point: `npm start` (ROLE=all), `npm run start:api`, `npm run start:worker`. */
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) console.error(error.message);
+  if (error instanceof EnvError || error instanceof DataDirInUseError) console.error(error.message);
   else console.error("Failed to start:", error);
   process.exit(1);
 });

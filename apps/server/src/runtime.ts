@@ -6,10 +6,12 @@ import { resolveAuthSecret } from "./config/auth-secret";
 import type { Env } from "./config/env";
 import { loggerOptions } from "./config/logger";
 import { connectDatabase, type DatabaseConnection } from "./db/client";
+import { lockDataDir } from "./db/data-dir-lock";
 import { applyMigrations } from "./db/migrate";
 import { jobs } from "./jobs";
 import { type Queue, startQueue } from "./jobs/queue";
 import { startWorker } from "./jobs/worker";
+import { createMailer } from "./providers/mailer";
 
 export type Runtime = {
   env: Env;
@@ -42,6 +44,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
   };
 
   try {
+    if (!env.DATABASE_URL) closers.push(await lockDataDir(env.dataDir));
     const database = await connectDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.dataDir,
@@ -54,12 +57,9 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       "database ready",
     );
 
-    const auth = createAuth({
-      db: database.db,
-      secret: await resolveAuthSecret(env),
-      publicUrl: env.publicUrl,
-      appName: env.APP_NAME,
-    });
+    const mailer = createMailer({ env, db: database.db, logger });
+    closers.push(async () => mailer.close());
+    const auth = createAuth({ db: database.db, env, secret: await resolveAuthSecret(env), mailer });
     const queue = await startQueue(database, {
       databaseUrl: env.DATABASE_URL,
       supervise: runsWorker,
@@ -79,7 +79,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     let app: FastifyInstance | null = null;
     let origin: string | null = null;
     if (runsApi) {
-      app = await createApp({ env, database, auth, queue, logger: logOptions });
+      app = await createApp({ env, database, auth, mailer, queue, logger: logOptions });
       const listening = app;
       closers.push(() => listening.close());
       origin = await app.listen({ host: env.HOST, port: env.PORT });

@@ -1,14 +1,17 @@
 import os from "node:os";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "../src/app";
-import { createAuth } from "../src/auth/create-auth";
+import { type Auth, createAuth } from "../src/auth/create-auth";
 import { type Env, type EnvInput, loadEnv } from "../src/config/env";
 import type { DatabaseConnection } from "../src/db/client";
 import { type Queue, startQueue } from "../src/jobs/queue";
+import { createMailer } from "../src/providers/mailer";
+import type { Mailer } from "../src/providers/mailer/mailer";
 import { createTestDatabase } from "./test-database";
 
 export type TestApp = {
   app: FastifyInstance;
+  auth: Auth;
   env: Env;
   database: DatabaseConnection;
   queue: Queue;
@@ -26,6 +29,8 @@ export async function createTestApp(
   options: {
     /** Registers extra routes before the app is sealed, to exercise shared mechanisms (errors, headers). */
     extend?: (app: FastifyInstance) => void | Promise<void>;
+    /** Replaces the outbox mailer (e.g. an SMTP mailer against a local server). */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
@@ -45,17 +50,14 @@ export async function createTestApp(
       throw error;
     },
   });
-  const auth = createAuth({
-    db: connection.db,
-    secret: env.AUTH_SECRET ?? "",
-    publicUrl: env.publicUrl,
-    appName: env.APP_NAME,
-  });
-  const app = await createApp({ env, database: connection, auth, queue, logger: false });
+  const mailer = options.mailer ?? createMailer({ env, db: connection.db, logger: { info: () => {} } });
+  const auth = createAuth({ db: connection.db, env, secret: env.AUTH_SECRET ?? "", mailer });
+  const app = await createApp({ env, database: connection, auth, mailer, queue, logger: false });
   await options.extend?.(app);
   await app.ready();
   return {
     app,
+    auth,
     env,
     database: connection,
     queue,

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./child";
+export * from "./dev-mail";
 export * from "./endpoint";
 export * from "./errors";
 export * from "./health";

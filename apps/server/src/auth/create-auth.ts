@@ -1,29 +1,187 @@
+import { authErrorCodes, authMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@wonderkin/contract";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { organization } from "better-auth/plugins/organization";
+import { eq } from "drizzle-orm";
+import type { Env } from "../config/env";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
+import { emailLinkSignInEmail, passwordResetEmail } from "../emails";
+import { hashToken } from "../lib/tokens";
+import {
+  clearSignInFailures,
+  isSignInThrottled,
+  recordSignInFailure,
+} from "../modules/auth/sign-in-throttle";
+import { createPersonalFamily } from "../modules/families/create-personal-family";
+import type { Mailer } from "../providers/mailer/mailer";
+import { captureSocialEmail } from "./auth-request-context";
+import { hashPassword, verifyPassword } from "./password-hashing";
+import { socialProviderConfigs } from "./social-providers";
 
 export type AuthOptions = {
   db: Database;
+  env: Env;
   secret: string;
-  publicUrl: string;
-  appName: string;
+  mailer: Mailer;
 };
 
+/** The header our HTTP layer sets to the client address Fastify resolved (honouring TRUST_PROXY). */
+export const CLIENT_IP_HEADER = "x-wonderkin-client-ip";
+
+export const EMAIL_LINK_TTL_SECONDS = 15 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
 /**
- * Better Auth is the identity provider of the spec. Sessions are carried as bearer tokens (spec §6:
- * every request carries the signed-in user's bearer token); the web keeps the token it receives in
- * the `set-auth-token` header.
+ * Better Auth plays the spec's identity provider: e-mail + password (argon2id), e-mail links,
+ * Google and Facebook, bearer-token sessions, families as organizations. Tokens sent by e-mail are
+ * stored hashed and single-use; rate limits are shared through the database by every instance.
  */
-export function createAuth(options: AuthOptions) {
+export function createAuth({ db, env, secret, mailer }: AuthOptions) {
+  const throttle = {
+    maxFailures: env.SIGN_IN_MAX_FAILURES,
+    windowMinutes: env.SIGN_IN_FAILURE_WINDOW_MINUTES,
+  };
+  const appName = env.APP_NAME;
+
   return betterAuth({
-    appName: options.appName,
-    baseURL: options.publicUrl,
+    appName,
+    baseURL: env.publicUrl,
     basePath: "/api/auth",
-    secret: options.secret,
-    database: drizzleAdapter(options.db, { provider: "pg", schema }),
-    plugins: [bearer()],
+    secret,
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, defaultValue: "", input: true },
+        lastName: { type: "string", required: false, defaultValue: "", input: true },
+        totalCredits: { type: "number", required: false, defaultValue: 0, input: false },
+        disabledAt: { type: "date", required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      // Unverified parents may sign in; the web app keeps them on /verify until they are.
+      requireEmailVerification: false,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${env.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const firstName = (user as { firstName?: string }).firstName ?? "";
+        await mailer.send({
+          to: user.email,
+          kind: "password-reset",
+          link: url,
+          ...passwordResetEmail({ appName, firstName, url }),
+        });
+      },
+    },
+    verification: { storeIdentifier: "hashed" },
+    account: {
+      // An e-mail that already has an account is not silently linked to a new social login: the
+      // parent is told which methods the account has (spec §8).
+      accountLinking: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 15 * 60, max: 30 },
+        "/sign-in/magic-link": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.publicUrl.startsWith("https://"),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await createPersonalFamily(db, {
+              userId: created.id,
+              firstName: (created as { firstName?: string }).firstName ?? "",
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          // One place refuses every sign-in method for a disabled account.
+          before: async (session) => {
+            const [row] = await db
+              .select({ disabledAt: schema.user.disabledAt })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
+            if (row?.disabledAt) {
+              throw new APIError("FORBIDDEN", {
+                code: authErrorCodes.accountDisabled,
+                message: authMessages.accountDisabled,
+              });
+            }
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
+        if (email && (await isSignInThrottled(db, { email, policy: throttle }))) {
+          throw new APIError("TOO_MANY_REQUESTS", {
+            code: authErrorCodes.tooManyAttempts,
+            message: authMessages.tooManyRequests,
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
+        if (!email) return;
+        const returned = ctx.context.returned;
+        if (!isAPIError(returned)) {
+          await clearSignInFailures(db, { email });
+        } else if (returned.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
+          await recordSignInFailure(db, {
+            email,
+            ipAddress: ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
+          });
+        }
+      }),
+    },
+    plugins: [
+      bearer(),
+      magicLink({
+        expiresIn: EMAIL_LINK_TTL_SECONDS,
+        // Our own (known) hash, so /complete-email-link can check the address before using a link.
+        storeToken: { type: "custom-hasher", hash: async (token) => hashToken(token) },
+        sendMagicLink: async ({ email, token }) => {
+          const url = `${env.publicUrl}/finalize-signup?token=${encodeURIComponent(token)}`;
+          await mailer.send({
+            to: email,
+            kind: "email-link-sign-in",
+            link: url,
+            ...emailLinkSignInEmail({ appName, url }),
+          });
+        },
+      }),
+      organization({
+        // Families are created for every parent at sign-up (databaseHooks above); the families
+        // capability decides who may create more.
+        allowUserToCreateOrganization: false,
+      }),
+      genericOAuth({ config: socialProviderConfigs(env, captureSocialEmail) }),
+    ],
   });
 }
 

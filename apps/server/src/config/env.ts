@@ -41,6 +41,12 @@ export const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Wonderkin <hello@wonderkin.localhost>"),
+    /**
+     * The outbox's mailbox (/dev/mailbox, /api/dev/outbox) shows every sign-in link, so `auto` opens
+     * it only when the product runs on this machine (PUBLIC_URL on localhost) and only to local
+     * clients; `on` forces it (still local clients only), `off` closes it.
+     */
+    DEV_MAILBOX: z.enum(["auto", "on", "off"]).default("auto"),
 
     // Sign-in throttling: failures per e-mail address within the window.
     SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
@@ -96,12 +102,25 @@ export const envSchema = z
 export type EnvInput = z.input<typeof envSchema>;
 
 export type Env = z.infer<typeof envSchema> & {
+  /** Whether /dev/mailbox and /api/dev/outbox are served (outbox mailer, local product, DEV_MAILBOX). */
+  devMailboxEnabled: boolean;
   /** Absolute data directory (DATA_DIR resolved against the working directory). */
   dataDir: string;
   /** The origin the product is reached at; used for links in e-mails and redirects. */
   publicUrl: string;
   isProduction: boolean;
 };
+
+/** A name or address (including IPv4-mapped IPv6, as Node reports clients) of this machine. */
+export function isLoopbackHost(value: string): boolean {
+  const hostname = value.replace(/^::ffff:/, "");
+  return (
+    hostname === "localhost" ||
+    hostname === "[::1]" ||
+    hostname === "::1" ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
 
 export class EnvError extends Error {
   constructor(readonly issues: string[]) {
@@ -120,10 +139,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const runsLocally = isLoopbackHost(new URL(publicUrl).hostname);
   return {
     ...env,
+    devMailboxEnabled:
+      env.MAIL_PROVIDER === "outbox" &&
+      (env.DEV_MAILBOX === "on" || (env.DEV_MAILBOX === "auto" && runsLocally)),
     dataDir: path.resolve(env.DATA_DIR),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     isProduction: env.NODE_ENV === "production",
   };
 }

@@ -1,4 +1,15 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /*
  * Identity tables owned by Better Auth (core schema). Column names are Better Auth's field names so
@@ -14,14 +25,24 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  ...timestamps,
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    /** Kept in step with the credit ledger inside the same transaction (billing capability). */
+    totalCredits: integer("total_credits").notNull().default(0),
+    /** Set by `npm run admin -- disable-user`: no new session can be created while set. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [check("user_total_credits_not_negative", sql`${table.totalCredits} >= 0`)],
+);
 
 export const session = pgTable(
   "session",
@@ -31,6 +52,8 @@ export const session = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** The family the session acts for by default (organization plugin). */
+    activeOrganizationId: text("active_organization_id"),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -70,4 +93,43 @@ export const verification = pgTable(
     ...timestamps,
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/** Better Auth's rate limiter, kept in the database so every API instance shares the counts. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** Failed password sign-ins, counted per e-mail address to throttle guessing (see sign-in-throttle). */
+export const signInFailure = pgTable(
+  "sign_in_failure",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sign_in_failure_email_idx").on(table.email, table.createdAt)],
+);
+
+/**
+ * Single-use tokens sent by e-mail to verify an address or confirm a change of address. Only a
+ * SHA-256 of the token is stored; using a token deletes it.
+ */
+export const emailToken = pgTable(
+  "email_token",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: ["verify-email", "change-email"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("email_token_user_idx").on(table.userId, table.purpose, table.createdAt)],
 );

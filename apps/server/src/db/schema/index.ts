@@ -1,2 +1,4 @@
+export * from "./analytics";
 export * from "./auth";
+export * from "./family";
 export * from "./mail";

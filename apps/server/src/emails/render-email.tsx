@@ -1,0 +1,25 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import type { EmailContent, RenderedEmail } from "./email-content";
+import { EmailLayout } from "./email-layout";
+
+/** Both parts of a message from one content object: HTML for mail apps, text for everything else. */
+export function renderEmail(content: EmailContent): RenderedEmail {
+  return {
+    subject: content.subject,
+    html: `<!doctype html>${renderToStaticMarkup(<EmailLayout content={content} />)}`,
+    text: renderText(content),
+  };
+}
+
+function renderText(content: EmailContent): string {
+  const { action } = content;
+  const blocks = [
+    content.heading,
+    content.greeting,
+    ...content.paragraphs,
+    action ? `${action.label}:\n${action.url}` : undefined,
+    action ? `This link is valid for ${action.validFor}.` : undefined,
+    `${content.footnote}\n\n— ${content.appName}`,
+  ];
+  return `${blocks.filter((block): block is string => Boolean(block)).join("\n\n")}\n`;
+}

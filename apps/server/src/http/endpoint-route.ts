@@ -1,0 +1,29 @@
+import type { Endpoint } from "@wonderkin/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+
+type Handler<E extends Endpoint> = (
+  request: FastifyRequest & { body: z.output<E["request"]> },
+  reply: FastifyReply,
+) => Promise<z.input<E["response"]>>;
+
+/**
+ * Registers a contract endpoint: the request body is validated and the response serialised with
+ * the very schemas the web app uses, so neither side can drift from the contract.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      ...(endpoint.method === "POST" ? { body: endpoint.request } : {}),
+      response: { 200: endpoint.response },
+    },
+    handler: (request, reply) => handler(request as FastifyRequest & { body: z.output<E["request"]> }, reply),
+  });
+}

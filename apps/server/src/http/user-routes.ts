@@ -1,0 +1,40 @@
+import {
+  changeEmailEndpoint,
+  getUserEndpoint,
+  updateUserEndpoint,
+  verificationStatusEndpoint,
+} from "@wonderkin/contract";
+import type { FastifyInstance } from "fastify";
+import type { IdentityDeps } from "../modules/auth/identity-deps";
+import { findUserRow, getUserRecord } from "../modules/users/get-user-record";
+import { requestEmailChange } from "../modules/users/request-email-change";
+import { updateUserProfile } from "../modules/users/update-user-profile";
+import { requireIdentity } from "./authenticate";
+import { registerEndpoint } from "./endpoint-route";
+
+/** The signed-in parent's own record (spec §7 /user/*). */
+export function userRoutes(deps: IdentityDeps) {
+  return async (app: FastifyInstance) => {
+    registerEndpoint(app, getUserEndpoint, async (request) => {
+      const { userId } = await requireIdentity(deps.auth, request);
+      return getUserRecord(deps.db, { userId, profile: request.body ?? undefined });
+    });
+
+    registerEndpoint(app, updateUserEndpoint, async (request) => {
+      const { userId } = await requireIdentity(deps.auth, request);
+      return updateUserProfile(deps.db, { userId, ...request.body });
+    });
+
+    // Read from the database, not the session: the session is cached and may predate the click.
+    registerEndpoint(app, verificationStatusEndpoint, async (request) => {
+      const { userId } = await requireIdentity(deps.auth, request);
+      return { emailVerified: (await findUserRow(deps.db, userId)).emailVerified };
+    });
+
+    registerEndpoint(app, changeEmailEndpoint, async (request) => {
+      const { userId } = await requireIdentity(deps.auth, request);
+      const { email } = await requestEmailChange(deps, { userId, ...request.body });
+      return { sent: true as const, email };
+    });
+  };
+}

@@ -1,0 +1,40 @@
+import { authErrorCodes } from "@wonderkin/contract";
+import { verificationEmail } from "../../emails";
+import { AppError } from "../../lib/app-error";
+import { issueEmailToken, lastEmailTokenIssuedAt } from "./email-tokens";
+import type { IdentityDeps } from "./identity-deps";
+
+/** A parent asking again within this time gets told to wait: the first mail is usually on its way. */
+export const RESEND_PAUSE_MS = 60_000;
+
+export async function sendVerificationEmail(
+  deps: Pick<IdentityDeps, "db" | "mailer" | "env">,
+  options: { userId: string; email: string; firstName: string; emailVerified: boolean; now?: Date },
+): Promise<{ email: string }> {
+  const now = options.now ?? new Date();
+  if (options.emailVerified) {
+    throw new AppError(409, authErrorCodes.alreadyVerified, "Your e-mail address is already verified.");
+  }
+  const last = await lastEmailTokenIssuedAt(deps.db, { userId: options.userId, purpose: "verify-email" });
+  if (last && now.getTime() - last.getTime() < RESEND_PAUSE_MS) {
+    throw new AppError(
+      429,
+      authErrorCodes.verificationEmailThrottled,
+      "We sent you an e-mail moments ago. Please wait a minute before asking for another.",
+    );
+  }
+  const token = await issueEmailToken(deps.db, {
+    userId: options.userId,
+    email: options.email,
+    purpose: "verify-email",
+    now,
+  });
+  const url = `${deps.env.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: options.email,
+    kind: "email-verification",
+    link: url,
+    ...verificationEmail({ appName: deps.env.APP_NAME, firstName: options.firstName, url }),
+  });
+  return { email: options.email };
+}
