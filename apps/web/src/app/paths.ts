@@ -6,6 +6,10 @@ export const paths = {
   verify: "/verify",
   verifyEmail: "/verify-email",
   finalizeSignup: "/finalize-signup",
+  /** Where Google and Facebook sign-in come back to (not in spec §2: the redirect needs a page). */
+  finalizeSocial: "/finalize-social",
+  /** Forgotten password: ask for a link, then choose a new password (spec §7 send-password-reset-email). */
+  resetPassword: "/reset-password",
   privacyPolicy: "/privacy-policy",
   accountSettings: "/account/settings",
   changePassword: "/account/change-password",
@@ -31,8 +35,8 @@ export const defaultProtectedPath = paths.chooseTheme;
 
 /**
  * Routes a signed-out visitor may open. Spec §2 marks sign-in, sign-up and home public; the pages
- * reached from e-mail links (verification, sign-in link) and the privacy policy must be readable
- * without an account too.
+ * reached from e-mail links (verification, sign-in link, password reset), the return from Google or
+ * Facebook and the privacy policy must be readable without an account too.
  */
 export const publicPaths: ReadonlySet<string> = new Set([
   paths.home,
@@ -40,6 +44,8 @@ export const publicPaths: ReadonlySet<string> = new Set([
   paths.signUp,
   paths.verifyEmail,
   paths.finalizeSignup,
+  paths.finalizeSocial,
+  paths.resetPassword,
   paths.privacyPolicy,
 ]);
 

@@ -1,6 +1,8 @@
 import type { RouteObject } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 import { AuthLayout } from "@/components/layout/auth-layout";
+import { LoadingScreen } from "@/components/layout/loading-screen";
+import { HeaderAccount } from "@/features/auth/components/header-account";
 import { GuardedOutlet } from "./guarded-outlet";
 import { NotFoundPage } from "./not-found-page";
 import { paths } from "./paths";
@@ -21,40 +23,15 @@ function toRoute({ path, lazy, upcoming }: PageRoute): RouteObject {
   throw new Error(`Route ${path} has neither a page nor a description`);
 }
 
-/** Sign-in, sign-up and the pages reached from e-mail links. */
+/** Sign-in, sign-up, the pages reached from e-mail links and the return from Google or Facebook. */
 export const authPageRoutes: PageRoute[] = [
-  {
-    path: paths.signIn,
-    upcoming: {
-      title: "Sign in",
-      summary: "Sign in with your e-mail and password, an e-mail link, Google or Facebook.",
-    },
-  },
-  {
-    path: paths.signUp,
-    upcoming: {
-      title: "Create your account",
-      summary: "Create a Wonderkin account with your first name, e-mail and a password.",
-    },
-  },
-  {
-    path: paths.verify,
-    upcoming: {
-      title: "Check your inbox",
-      summary: "Confirm your e-mail address with the link we send you.",
-    },
-  },
-  {
-    path: paths.verifyEmail,
-    upcoming: {
-      title: "Confirming your e-mail",
-      summary: "Completes the confirmation of your e-mail address.",
-    },
-  },
-  {
-    path: paths.finalizeSignup,
-    upcoming: { title: "Signing you in", summary: "Completes sign-in from the link in your e-mail." },
-  },
+  { path: paths.signIn, lazy: () => import("@/features/auth/components/sign-in-page") },
+  { path: paths.signUp, lazy: () => import("@/features/auth/components/sign-up-page") },
+  { path: paths.verify, lazy: () => import("@/features/auth/components/verify-page") },
+  { path: paths.verifyEmail, lazy: () => import("@/features/auth/components/verify-email-page") },
+  { path: paths.finalizeSignup, lazy: () => import("@/features/auth/components/finalize-signup-page") },
+  { path: paths.finalizeSocial, lazy: () => import("@/features/auth/components/finalize-social-page") },
+  { path: paths.resetPassword, lazy: () => import("@/features/auth/components/reset-password-page") },
 ];
 
 /** Everything inside the product, plus the privacy policy. */
@@ -67,14 +44,8 @@ export const appPageRoutes: PageRoute[] = [
         "What we collect about you and your children, why, for how long, and how to export or delete it.",
     },
   },
-  {
-    path: paths.accountSettings,
-    upcoming: { title: "Account settings", summary: "Your name, avatar, e-mail address and family." },
-  },
-  {
-    path: paths.changePassword,
-    upcoming: { title: "Change password", summary: "Choose a new password; other devices are signed out." },
-  },
+  { path: paths.accountSettings, lazy: () => import("@/features/account/components/account-settings-page") },
+  { path: paths.changePassword, lazy: () => import("@/features/account/components/change-password-page") },
   {
     path: paths.manageSubscription,
     upcoming: {
@@ -148,6 +119,8 @@ export const routes: RouteObject[] = [
   {
     id: "_app",
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's lazy module loads.
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
         element: <GuardedOutlet />,
@@ -155,7 +128,7 @@ export const routes: RouteObject[] = [
           // Home has no page: the guard sends everyone on (spec §2).
           { path: paths.home, element: null },
           { element: <AuthLayout />, children: authPageRoutes.map(toRoute) },
-          { element: <AppLayout />, children: appPageRoutes.map(toRoute) },
+          { element: <AppLayout headerActions={<HeaderAccount />} />, children: appPageRoutes.map(toRoute) },
         ],
       },
       { path: "*", element: <NotFoundPage /> },

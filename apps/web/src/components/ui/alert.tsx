@@ -9,7 +9,7 @@ const alertVariants = cva(
     variants: {
       tone: {
         info: "bg-primary-50 text-primary-700",
-        success: "bg-success-50 text-success-600",
+        success: "bg-success-50 text-success-700",
         danger: "bg-danger-50 text-danger-700",
         warning: "bg-warning-50 text-warning-700",
       },

@@ -1,28 +1,32 @@
+import { magicLinkClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { setRequestContextProvider } from "@/lib/api-client";
+import { readOrganizationId, readSessionToken, storeSessionToken } from "./session-storage";
 
-/** Where the session's bearer token is kept; sign-out clears local storage as a whole (spec §4). */
-export const sessionTokenKey = "wonderkin.session-token";
-
-export function readSessionToken(): string | null {
-  try {
-    return localStorage.getItem(sessionTokenKey);
-  } catch {
-    return null;
-  }
-}
+export { readSessionToken, sessionTokenKey } from "./session-storage";
 
 /**
  * The Better Auth client. Every call sends the stored bearer token (spec §6), and any response that
  * issues a new token (`set-auth-token`, from the bearer plugin) replaces the stored one.
+ *
+ * Google and Facebook are configured on the server with Better Auth's genericOAuth plugin, which
+ * (since 1.7) registers them as ordinary social providers: the client signs in with
+ * `signIn.social`, so no client plugin is needed for them.
  */
 export const authClient = createAuthClient({
   baseURL: typeof window === "undefined" ? "http://localhost" : window.location.origin,
   basePath: "/api/auth",
+  plugins: [magicLinkClient()],
   fetchOptions: {
     auth: { type: "Bearer", token: () => readSessionToken() ?? "" },
     onSuccess: (context) => {
       const token = context.response.headers.get("set-auth-token");
-      if (token) localStorage.setItem(sessionTokenKey, token);
+      if (token) storeSessionToken(token);
     },
   },
 });
+
+// The product API learns who is calling and for which family from here (spec §6: every request
+// carries the bearer token and an organization-id header). Registered with the auth client, which
+// every page loads before it can make a product call.
+setRequestContextProvider(() => ({ token: readSessionToken(), organizationId: readOrganizationId() }));

@@ -1,0 +1,258 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  authErrorCodes,
+  authMessages,
+  passwordSchema,
+  personNameSchema,
+  type UserRecord,
+} from "@wonderkin/contract";
+import { BadgeCheck, ChevronRight, KeyRound, MailWarning, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { paths } from "@/app/paths";
+import { Alert } from "@/components/ui/alert";
+import { Avatar, isDisplayableImageUrl } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { PasswordInput } from "@/components/ui/password-input";
+import { Spinner } from "@/components/ui/spinner";
+import { useSession } from "@/features/auth/api/get-session";
+import { useUser } from "@/features/auth/api/get-user";
+import { ApiError } from "@/lib/api-client";
+import { errorMessage } from "@/lib/error-message";
+import { requiredEmailSchema } from "@/lib/form-schemas";
+import { useChangeEmail } from "../api/change-email";
+import { useUpdateUser } from "../api/update-user";
+
+function isWebAddress(value: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const profileFormSchema = z.object({
+  firstName: personNameSchema,
+  lastName: z.string().trim().max(60, "Use at most 60 characters."),
+  avatarUrl: z
+    .string()
+    .trim()
+    .max(2048, "Use a shorter link.")
+    .refine((value) => value === "" || isWebAddress(value), "Enter a link that starts with https://"),
+});
+
+function ProfileCard({ user }: { user: UserRecord }) {
+  const update = useUpdateUser(user.betterAuthUid);
+  const form = useForm({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, avatarUrl: user.avatarUrl ?? "" },
+  });
+  const { errors, isDirty } = form.formState;
+  const [firstName, lastName, avatarUrl] = form.watch(["firstName", "lastName", "avatarUrl"]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(
+      { firstName: values.firstName, lastName: values.lastName, avatarUrl: values.avatarUrl || null },
+      {
+        onSuccess: (saved) => {
+          form.reset({
+            firstName: saved.firstName,
+            lastName: saved.lastName,
+            avatarUrl: saved.avatarUrl ?? "",
+          });
+          toast.success("Your profile is saved.");
+        },
+      },
+    ),
+  );
+
+  const previewName = `${firstName} ${lastName}`.trim() || user.email;
+  return (
+    <Card>
+      <div className="flex items-center gap-4">
+        <Avatar name={previewName} src={user.avatarUrl} size="lg" />
+        <div className="min-w-0">
+          <CardTitle className="text-xl">Your profile</CardTitle>
+          <CardDescription>How you appear in your family's studio.</CardDescription>
+        </div>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
+        {update.isError ? (
+          <Alert tone="danger">
+            {errorMessage(update.error, "We couldn't save your profile. Please try again.")}
+          </Alert>
+        ) : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...form.register("firstName")} />
+          </Field>
+          <Field label="Last name" optional error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...form.register("lastName")} />
+          </Field>
+        </div>
+        <Field
+          label="Picture link"
+          optional
+          hint={
+            avatarUrl && !isDisplayableImageUrl(avatarUrl) && !errors.avatarUrl
+              ? "Saved with your profile. Pictures from other sites are shown as your initials here."
+              : "A link to a picture of you, starting with https://"
+          }
+          error={errors.avatarUrl?.message}
+        >
+          <Input type="url" inputMode="url" placeholder="https://" {...form.register("avatarUrl")} />
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" pending={update.isPending} disabled={!isDirty}>
+            Save profile
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function EmailCard({ user }: { user: UserRecord }) {
+  const change = useChangeEmail();
+  const [failure, setFailure] = useState<string | null>(null);
+  const schema = z.object({
+    newEmail: requiredEmailSchema.refine(
+      (email) => email !== user.email.toLowerCase(),
+      "That's already your e-mail.",
+    ),
+    currentPassword: passwordSchema,
+  });
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { newEmail: "", currentPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
+    change.mutate(values, {
+      onSuccess: () => form.reset(),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === authErrorCodes.wrongPassword) {
+          form.setError(
+            "currentPassword",
+            { message: "That's not your current password." },
+            { shouldFocus: true },
+          );
+        } else if (error instanceof ApiError && error.code === authErrorCodes.emailInUse) {
+          form.setError(
+            "newEmail",
+            { message: "Another account already uses this e-mail." },
+            { shouldFocus: true },
+          );
+        } else if (error instanceof ApiError && error.status === 429) {
+          setFailure(authMessages.tooManyRequests);
+        } else {
+          setFailure(errorMessage(error, "We couldn't start the change. Please try again."));
+        }
+      },
+    });
+  });
+
+  return (
+    <Card>
+      <CardTitle className="text-xl">E-mail address</CardTitle>
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-semibold wrap-anywhere">{user.email}</span>
+        {user.emailVerified ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-success-50 px-2.5 py-0.5 text-xs font-semibold text-success-700">
+            <BadgeCheck className="size-3.5" aria-hidden /> Confirmed
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1 rounded-full bg-warning-50 px-2.5 py-0.5 text-xs font-semibold text-warning-700">
+            <MailWarning className="size-3.5" aria-hidden /> Not confirmed
+          </span>
+        )}
+      </div>
+
+      {change.isSuccess ? (
+        <Alert tone="success" className="mt-5">
+          We sent a link to <strong className="wrap-anywhere">{change.data.email}</strong>. Your e-mail
+          changes when you click it; until then, keep signing in with {user.email}.
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert tone="danger" className="mt-5">
+          {failure}
+        </Alert>
+      ) : null}
+
+      <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
+        <Field label="New e-mail" error={errors.newEmail?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register("newEmail")} />
+        </Field>
+        <Field label="Current password" hint="To make sure it's you." error={errors.currentPassword?.message}>
+          <PasswordInput autoComplete="current-password" {...form.register("currentPassword")} />
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" variant="secondary" pending={change.isPending}>
+            Send confirmation link
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  return (
+    <Card className="p-0 sm:p-0">
+      <Link
+        to={paths.changePassword}
+        className="flex items-center gap-4 rounded-(--radius-card) p-6 transition-colors hover:bg-primary-50/60 sm:p-8"
+      >
+        <IconBadge icon={KeyRound} size="md" />
+        <span className="min-w-0 flex-1">
+          <span className="block font-display text-xl font-semibold">Change password</span>
+          <span className="mt-0.5 block text-muted">Choose a new one and sign out your other devices.</span>
+        </span>
+        <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden />
+      </Link>
+    </Card>
+  );
+}
+
+/** /account/settings: name, picture, e-mail and the way to a new password. */
+export function AccountSettingsPage() {
+  const session = useSession();
+  const user = useUser(session.data?.user.id);
+
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-6">
+      <PageHeader title="Account settings" description="Your name, picture and how you sign in." />
+      {user.data ? (
+        <>
+          <ProfileCard user={user.data} />
+          <EmailCard user={user.data} />
+          <PasswordCard />
+        </>
+      ) : user.isError ? (
+        <Alert tone="danger">
+          <p>{errorMessage(user.error, "We couldn't load your account.")}</p>
+          <Button variant="link" className="mt-1 h-auto" onClick={() => void user.refetch()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Card className="grid min-h-48 place-items-center">
+          <Spinner label="Loading your account" />
+        </Card>
+      )}
+    </section>
+  );
+}
+
+export { AccountSettingsPage as Component };

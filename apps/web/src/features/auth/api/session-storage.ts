@@ -1,0 +1,22 @@
+import { readLocal, removeLocal, writeLocal } from "@/lib/local-storage";
+
+/** Where the session's bearer token is kept; sign-out clears local storage as a whole (spec §4). */
+export const sessionTokenKey = "wonderkin.session-token";
+/** The family every product request acts for (spec §6), known once the user record has loaded. */
+export const organizationIdKey = "wonderkin.organization-id";
+/** The address an e-mail sign-in link was sent to, so /finalize-signup can finish without asking. */
+export const emailForSignInKey = "wonderkin.email-for-sign-in";
+
+export const readSessionToken = () => readLocal(sessionTokenKey);
+export const storeSessionToken = (token: string) => writeLocal(sessionTokenKey, token);
+export const forgetSessionToken = () => removeLocal(sessionTokenKey);
+
+export const readOrganizationId = () => readLocal(organizationIdKey);
+export function storeOrganizationId(id: string | null): void {
+  if (id) writeLocal(organizationIdKey, id);
+  else removeLocal(organizationIdKey);
+}
+
+export const readEmailForSignIn = () => readLocal(emailForSignInKey);
+export const storeEmailForSignIn = (email: string) => writeLocal(emailForSignInKey, email);
+export const forgetEmailForSignIn = () => removeLocal(emailForSignInKey);

@@ -1,0 +1,88 @@
+import { ChevronDown, KeyRound, LogOut, Settings } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { paths } from "@/app/paths";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Menu, menuItemClass } from "@/components/ui/menu";
+import { useSession } from "../api/get-session";
+import { useUser } from "../api/get-user";
+import { signOut } from "../api/sign-out";
+
+/** The right side of the app header: the account menu when signed in, the ways in otherwise. */
+export function HeaderAccount() {
+  const session = useSession();
+  const sessionUser = session.data?.user;
+  const user = useUser(sessionUser?.id);
+  const [signingOut, setSigningOut] = useState(false);
+
+  if (!sessionUser) {
+    return (
+      <nav aria-label="Account" className="flex shrink-0 items-center gap-0.5 sm:gap-2">
+        <Button asChild variant="ghost" size="sm" className="text-white hover:bg-white/10 max-sm:px-3">
+          <Link to={paths.signIn}>Sign in</Link>
+        </Button>
+        <Button asChild variant="accent" size="sm" className="max-sm:px-3.5">
+          <Link to={paths.signUp}>Create account</Link>
+        </Button>
+      </nav>
+    );
+  }
+
+  const firstName = user.data?.firstName || sessionUser.name.split(" ")[0] || "You";
+  const fullName = user.data ? `${user.data.firstName} ${user.data.lastName}`.trim() : sessionUser.name;
+  const email = user.data?.email ?? sessionUser.email;
+
+  return (
+    <nav aria-label="Account">
+      <Menu
+        triggerClassName="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold text-white transition-colors hover:bg-white/10 aria-expanded:bg-white/10"
+        trigger={
+          <>
+            <Avatar name={fullName || firstName} src={user.data?.avatarUrl ?? sessionUser.image} size="sm" />
+            <span className="sr-only">Account: </span>
+            <span className="max-w-32 truncate max-sm:sr-only">{firstName}</span>
+            <ChevronDown className="size-4 text-white/70" aria-hidden />
+          </>
+        }
+      >
+        {(close) => (
+          <>
+            <div className="flex items-center gap-3 border-b border-line px-3 pt-2 pb-3">
+              <Avatar name={fullName || firstName} src={user.data?.avatarUrl ?? sessionUser.image} />
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{fullName || firstName}</p>
+                <p className="truncate text-sm text-muted">{email}</p>
+              </div>
+            </div>
+            <ul className="mt-2 flex flex-col gap-0.5">
+              <li>
+                <Link to={paths.accountSettings} className={menuItemClass} onClick={close}>
+                  <Settings aria-hidden /> Account settings
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.changePassword} className={menuItemClass} onClick={close}>
+                  <KeyRound aria-hidden /> Change password
+                </Link>
+              </li>
+              <li className="mt-1 border-t border-line pt-1">
+                <button
+                  type="button"
+                  className={menuItemClass}
+                  disabled={signingOut}
+                  onClick={() => {
+                    setSigningOut(true);
+                    void signOut();
+                  }}
+                >
+                  <LogOut aria-hidden /> {signingOut ? "Signing out…" : "Sign out"}
+                </button>
+              </li>
+            </ul>
+          </>
+        )}
+      </Menu>
+    </nav>
+  );
+}

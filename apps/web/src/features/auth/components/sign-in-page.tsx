@@ -1,0 +1,202 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { authMessages, emailSchema } from "@wonderkin/contract";
+import { ArrowLeft, Mail, MailCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { safeReturnUrl } from "@/app/guard";
+import { paths } from "@/app/paths";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { PasswordInput } from "@/components/ui/password-input";
+import { TextLink } from "@/components/ui/text-link";
+import { enteredPasswordSchema, requiredEmailSchema } from "@/lib/form-schemas";
+import { authClient } from "../api/auth-client";
+import { useRefreshSession } from "../api/get-session";
+import { getSignInMethods } from "../api/get-sign-in-methods";
+import { storeEmailForSignIn } from "../api/session-storage";
+import { takeSignOutNotice } from "../api/sign-out";
+import {
+  isAccountExistsError,
+  needsSignInMethods,
+  signInErrorMessage,
+  socialSignInErrorMessage,
+} from "../lib/sign-in-error-message";
+import { readSignInLocationState } from "../lib/sign-in-location-state";
+import { withReturnUrl } from "../lib/with-return-url";
+import { SocialSignInButtons } from "./social-sign-in-buttons";
+
+const signInFormSchema = z.object({ email: requiredEmailSchema, password: enteredPasswordSchema });
+
+/** The message after a failed Google or Facebook sign-in (`/sign-in?error=…&email=…`), if any. */
+function useSocialErrorMessage(error: string | null, email: string | null): string | null {
+  const parsedEmail = emailSchema.safeParse(email ?? "");
+  const lookUp = error !== null && isAccountExistsError(error) && parsedEmail.success;
+  const methods = useQuery({
+    queryKey: ["sign-in-methods", parsedEmail.data],
+    queryFn: () => getSignInMethods(parsedEmail.data ?? ""),
+    enabled: lookUp,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (error === null) return null;
+  if (lookUp && methods.isPending) return null;
+  return socialSignInErrorMessage(error, methods.data);
+}
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const returnUrl = safeReturnUrl(params.get("returnUrl"));
+  const handedOver = readSignInLocationState(location.state);
+
+  const [failure, setFailure] = useState<string | null>(null);
+  const [linkPending, setLinkPending] = useState(false);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  // The message of a failed Google or Facebook sign-in stays until the next attempt.
+  const [socialErrorDismissed, setSocialErrorDismissed] = useState(false);
+  const socialError = useSocialErrorMessage(
+    socialErrorDismissed ? null : params.get("error"),
+    params.get("email"),
+  );
+  const startAttempt = () => {
+    setFailure(null);
+    setSocialErrorDismissed(true);
+  };
+
+  const form = useForm({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: handedOver.email ?? params.get("email") ?? "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    // A sign-out the app had to make (e.g. no server record for the account) left a message.
+    const notice = takeSignOutNotice();
+    if (notice) toast.error(notice, { id: notice });
+  }, []);
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    startAttempt();
+    // The auth client throws (rather than answering) when the request never reached the server.
+    const { error } = await authClient.signIn
+      .email({ email, password })
+      .catch(() => ({ error: { status: 0, code: "NETWORK_ERROR" } }));
+    if (error) {
+      const failed = { status: error.status, code: error.code };
+      const methods = needsSignInMethods(failed)
+        ? await getSignInMethods(email).catch(() => undefined)
+        : undefined;
+      setFailure(signInErrorMessage(failed, methods));
+      return;
+    }
+    await refreshSession().catch(() => undefined);
+    navigate(returnUrl ?? paths.home, { replace: true });
+  });
+
+  async function sendSignInLink() {
+    startAttempt();
+    const parsed = requiredEmailSchema.safeParse(form.getValues("email"));
+    if (!parsed.success) {
+      form.setError("email", { message: parsed.error.issues[0]?.message ?? authMessages.invalidEmail });
+      form.setFocus("email");
+      return;
+    }
+    form.clearErrors();
+    setLinkPending(true);
+    const { error } = await authClient.signIn
+      .magicLink({ email: parsed.data })
+      .catch(() => ({ error: { status: 0, code: "NETWORK_ERROR" } }));
+    setLinkPending(false);
+    if (error) {
+      setFailure(
+        error.status === 429
+          ? authMessages.tooManyRequests
+          : "We couldn't send the sign-in link. Please try again in a moment.",
+      );
+      return;
+    }
+    storeEmailForSignIn(parsed.data);
+    setLinkSentTo(parsed.data);
+  }
+
+  if (linkSentTo) {
+    return (
+      <div className="flex flex-col gap-8">
+        <PageHeader
+          icon={MailCheck}
+          tone="success"
+          focusOnMount
+          title="Check your inbox"
+          description={
+            <p>
+              We sent a sign-in link to <strong className="font-semibold text-ink">{linkSentTo}</strong>. Open
+              it on this device and you'll be signed in. It works once and expires soon.
+            </p>
+          }
+        />
+        <Alert tone="info">Nothing there? Check your spam folder, or send the link again in a minute.</Alert>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button variant="secondary" onClick={() => setLinkSentTo(null)}>
+            <ArrowLeft aria-hidden /> Use a different e-mail
+          </Button>
+          <Button variant="ghost" pending={linkPending} onClick={() => void sendSignInLink()}>
+            Send it again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const message = failure ?? socialError;
+
+  return (
+    <div className="flex flex-col gap-7">
+      <PageHeader title="Welcome back" description="Sign in to your family's magic studio." />
+
+      {handedOver.notice && !message ? <Alert tone="info">{handedOver.notice}</Alert> : null}
+      {message ? <Alert tone="danger">{message}</Alert> : null}
+
+      <SocialSignInButtons returnUrl={returnUrl} onError={setFailure} onStart={startAttempt} />
+
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <Field label="E-mail" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+        </Field>
+        <Field
+          label="Password"
+          error={errors.password?.message}
+          labelAside={<TextLink to={paths.resetPassword}>Forgot password?</TextLink>}
+        >
+          <PasswordInput autoComplete="current-password" {...form.register("password")} />
+        </Field>
+        <Button type="submit" size="lg" block pending={isSubmitting} disabled={linkPending}>
+          Sign in
+        </Button>
+      </form>
+
+      <Button
+        variant="secondary"
+        block
+        pending={linkPending}
+        disabled={isSubmitting}
+        onClick={() => void sendSignInLink()}
+      >
+        {linkPending ? null : <Mail aria-hidden />} E-mail me a sign-in link
+      </Button>
+
+      <p className="text-center text-muted">
+        New to the studio? <TextLink to={withReturnUrl(paths.signUp, returnUrl)}>Create an account</TextLink>
+      </p>
+    </div>
+  );
+}
+
+export { SignInPage as Component };
