@@ -16,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { "@": new URL("./apps/web/src", import.meta.url).pathname } },
         test: {
           name: "web",
           root: "apps/web",

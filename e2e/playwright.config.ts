@@ -4,7 +4,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
 const baseURL = `http://127.0.0.1:${port}`;
+const oauthBase = `http://127.0.0.1:${oauthPort}`;
 // A fresh embedded database per run, like a newcomer's first start.
 const dataDir = path.join(os.tmpdir(), `wonderkin-e2e-${port}`);
 
@@ -40,20 +42,42 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && tsx ../apps/server/src/main.ts`,
-    url: `${baseURL}/api/ready`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // Google and Facebook, played by a local OAuth 2.0 / OpenID Connect server.
+      command: "tsx support/oauth-provider.ts",
+      url: `${oauthBase}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { E2E_OAUTH_PORT: String(oauthPort) },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && tsx ../apps/server/src/main.ts`,
+      url: `${baseURL}/api/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        // Every browser test runs from 127.0.0.1: the per-address limits would count them all.
+        SIGN_IN_IP_LIMIT: "1000",
+        EMAIL_LINK_IP_LIMIT: "1000",
+        ADMIN_API_TOKEN: "e2e-admin-token-that-is-long-enough-0123456789",
+        GOOGLE_CLIENT_ID: "e2e-google-client",
+        GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+        GOOGLE_DISCOVERY_URL: `${oauthBase}/.well-known/openid-configuration`,
+        FACEBOOK_CLIENT_ID: "e2e-facebook-client",
+        FACEBOOK_CLIENT_SECRET: "e2e-facebook-secret",
+        FACEBOOK_AUTHORIZATION_URL: `${oauthBase}/authorize`,
+        FACEBOOK_TOKEN_URL: `${oauthBase}/token`,
+        FACEBOOK_USERINFO_URL: `${oauthBase}/userinfo`,
+      },
+    },
+  ],
 });

@@ -5,11 +5,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Auth } from "./auth/create-auth";
 import { type Env, isLoopbackHost } from "./config/env";
 import type { DatabaseConnection } from "./db/client";
+import { adminRoutes } from "./http/admin-routes";
 import { authRoutes } from "./http/auth-routes";
 import { devMailRoutes } from "./http/dev-mail-routes";
 import { registerErrorHandling, sendError } from "./http/error-handler";
 import { healthRoutes } from "./http/health-routes";
 import { identityRoutes } from "./http/identity-routes";
+import { publicConfigRoutes } from "./http/public-config-routes";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { userRoutes } from "./http/user-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
@@ -60,10 +62,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
   await app.register(healthRoutes(deps));
+  await app.register(publicConfigRoutes(env));
   const identityDeps = { db: deps.database.db, auth: deps.auth, mailer: deps.mailer, env };
   await app.register(identityRoutes(identityDeps));
   await app.register(userRoutes(identityDeps));
   await app.register(authRoutes(deps.auth));
+  if (env.ADMIN_API_TOKEN) {
+    await app.register(adminRoutes({ db: deps.database.db, adminToken: env.ADMIN_API_TOKEN }));
+  }
   if (env.devMailboxEnabled) {
     await app.register(async (scope) => {
       // Sign-in links are in there: only this machine may look, whatever HOST listens on.

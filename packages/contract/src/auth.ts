@@ -99,7 +99,10 @@ export const sendPasswordResetEmailEndpoint = defineEndpoint({
   response: z.object({ sent: z.literal(true) }),
 });
 
-/** createSocialUserInDb of spec §7; `providerUid` stands where the spec has firebaseUid. */
+/**
+ * createSocialUserInDb of spec §7. `providerUid` is the user's id at Google or Facebook (the
+ * account id Better Auth stored), where the spec had the identity provider's uid.
+ */
 export const createSocialUserEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/auth/create-social-user",

@@ -95,8 +95,11 @@ export function createAuth({ db, env, secret, mailer }: AuthOptions) {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 15 * 60, max: 30 },
-        "/sign-in/magic-link": { window: 60, max: 5 },
+        // Reading one's own session is not an attack surface; every page load does it.
+        "/get-session": false,
+        "/sign-in/email": { window: 15 * 60, max: env.SIGN_IN_IP_LIMIT },
+        // Starting a Google/Facebook sign-in only redirects; the provider does the checking.
+        "/sign-in/social": { window: 60, max: env.SIGN_IN_IP_LIMIT },
         "/request-password-reset": { window: 60, max: 5 },
       },
     },
@@ -163,6 +166,7 @@ export function createAuth({ db, env, secret, mailer }: AuthOptions) {
       bearer(),
       magicLink({
         expiresIn: EMAIL_LINK_TTL_SECONDS,
+        rateLimit: { window: 60, max: env.EMAIL_LINK_IP_LIMIT },
         // Our own (known) hash, so /complete-email-link can check the address before using a link.
         storeToken: { type: "custom-hasher", hash: async (token) => hashToken(token) },
         sendMagicLink: async ({ email, token }) => {

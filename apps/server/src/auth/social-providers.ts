@@ -40,11 +40,16 @@ export function socialProviderConfigs(env: Env, captureEmail: ProfileCapture): G
       scopes: ["email", "public_profile"],
       mapProfileToUser: (profile) => {
         captureEmail(typeof profile.email === "string" ? profile.email : undefined);
-        const picture = (profile.picture as { data?: { url?: string } } | undefined)?.data?.url;
+        const picture =
+          typeof profile.picture === "string"
+            ? profile.picture
+            : (profile.picture as { data?: { url?: string } } | undefined)?.data?.url;
         return {
           firstName: String(profile.first_name ?? ""),
           lastName: String(profile.last_name ?? ""),
           image: picture,
+          // Facebook only returns addresses its users have confirmed.
+          emailVerified: typeof profile.email === "string",
         };
       },
     });

@@ -34,6 +34,9 @@ export const envSchema = z
       .min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")
       .optional(),
 
+    /** Turns on /api/admin/* for operations tooling; callers send it as a bearer token. */
+    ADMIN_API_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+
     // E-mail: the local outbox (default) or SMTP.
     MAIL_PROVIDER: z.enum(["outbox", "smtp"]).default("outbox"),
     SMTP_URL: z
@@ -51,6 +54,9 @@ export const envSchema = z
     // Sign-in throttling: failures per e-mail address within the window.
     SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
     SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    // Per client address (Better Auth's limiter): password sign-ins per 15 minutes, e-mail links per minute.
+    SIGN_IN_IP_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+    EMAIL_LINK_IP_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
 
     // Social sign-in: each provider is on when its client id and secret are set. The endpoint URLs
     // default to the real providers and are configurable (tests point them at a local OAuth server).

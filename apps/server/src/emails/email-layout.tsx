@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas make JSX work whichever tsconfig tsx picks up (it reads the working directory's).
 import type { CSSProperties } from "react";
 import { brandColors as color, type EmailContent } from "./email-content";
 

@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas make JSX work whichever tsconfig tsx picks up (it reads the working directory's).
 import { renderToStaticMarkup } from "react-dom/server";
 import type { EmailContent, RenderedEmail } from "./email-content";
 import { EmailLayout } from "./email-layout";

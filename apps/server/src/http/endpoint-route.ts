@@ -24,6 +24,10 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.method === "POST" ? { body: endpoint.request } : {}),
       response: { 200: endpoint.response },
     },
+    // A POST without a body arrives as null; the contract calls that "no body" (undefined).
+    preValidation: async (request) => {
+      if (request.body === null) request.body = undefined;
+    },
     handler: (request, reply) => handler(request as FastifyRequest & { body: z.output<E["request"]> }, reply),
   });
 }

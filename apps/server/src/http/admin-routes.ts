@@ -1,0 +1,40 @@
+import { timingSafeEqual } from "node:crypto";
+import { commonErrorCodes, setUserDisabledEndpoint } from "@wonderkin/contract";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../db/client";
+import { AppError } from "../lib/app-error";
+import { setUserDisabled } from "../modules/users/set-user-disabled";
+import { registerEndpoint } from "./endpoint-route";
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * What `npm run admin` does, for operations tooling that cannot reach the database (and for a
+ * running embedded-database server, whose folder the CLI may not open).
+ */
+export function adminRoutes(deps: { db: Database; adminToken: string }) {
+  return async (app: FastifyInstance) => {
+    app.addHook("onRequest", async (request) => {
+      const header = request.headers.authorization ?? "";
+      const given = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+      if (!sameSecret(given, deps.adminToken)) {
+        throw new AppError(401, commonErrorCodes.unauthenticated, "A valid admin token is required.");
+      }
+    });
+
+    registerEndpoint(app, setUserDisabledEndpoint, async (request) => {
+      const result = await setUserDisabled(deps.db, request.body);
+      if (!result.found)
+        throw new AppError(404, "USER_NOT_FOUND", `No account with the e-mail ${request.body.email}.`);
+      return {
+        email: request.body.email,
+        disabled: request.body.disabled,
+        sessionsEnded: result.sessionsEnded,
+      };
+    });
+  };
+}

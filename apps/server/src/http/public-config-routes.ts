@@ -1,0 +1,18 @@
+import { publicConfigEndpoint, type SocialProvider } from "@wonderkin/contract";
+import type { FastifyInstance } from "fastify";
+import type { Env } from "../config/env";
+import { registerEndpoint } from "./endpoint-route";
+
+export function configuredSocialProviders(env: Env): SocialProvider[] {
+  const providers: SocialProvider[] = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) providers.push("google");
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) providers.push("facebook");
+  return providers;
+}
+
+export function publicConfigRoutes(env: Env) {
+  return async (app: FastifyInstance) => {
+    const config = { appName: env.APP_NAME, socialProviders: configuredSocialProviders(env) };
+    registerEndpoint(app, publicConfigEndpoint, async () => config);
+  };
+}

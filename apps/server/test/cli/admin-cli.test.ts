@@ -1,0 +1,55 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../src/config/paths";
+import { lockDataDir } from "../../src/db/data-dir-lock";
+
+const run = promisify(execFile);
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "wk-admin-cli-"));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+async function admin(args: string[]) {
+  try {
+    const { stdout, stderr } = await run("npx", ["tsx", "apps/server/src/cli/admin.ts", ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("npm run admin", () => {
+  it("explains its usage", async () => {
+    const result = await admin([]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("disable-user <email>");
+  });
+
+  it("says when there is no such account", async () => {
+    const result = await admin(["disable-user", "nobody@example.com"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("No account with the e-mail nobody@example.com.");
+  });
+
+  it("refuses to open an embedded database another process is using", async () => {
+    const unlock = await lockDataDir(dataDir);
+    try {
+      // The lock names this test's process, which is alive.
+      const result = await admin(["disable-user", "x@example.com"]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`is in use by process ${process.pid}`);
+    } finally {
+      await unlock();
+    }
+  });
+});

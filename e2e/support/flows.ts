@@ -1,0 +1,48 @@
+import { expect, type Page } from "@playwright/test";
+import { uniqueEmail, waitForMailLink } from "./mailbox";
+
+export const PASSWORD = "a long enough password";
+
+export type Parent = { firstName: string; email: string; password: string };
+
+export function newParent(firstName = "Ada"): Parent {
+  return { firstName, email: uniqueEmail(firstName.toLowerCase()), password: PASSWORD };
+}
+
+/** Signs up through the page, as a parent would, and lands on /verify. */
+export async function signUpThroughUi(page: Page, parent: Parent): Promise<void> {
+  await page.goto("/sign-up");
+  await page.getByLabel("First name").fill(parent.firstName);
+  await page.getByLabel("E-mail").fill(parent.email);
+  await page.getByLabel("Password", { exact: true }).fill(parent.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+}
+
+/** Opens the verification link from the outbox in this page. */
+export async function verifyThroughMail(page: Page, parent: Parent): Promise<void> {
+  const link = await waitForMailLink(page.request, parent.email, "email-verification");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: /confirmed/i })).toBeVisible();
+}
+
+/** A verified parent, signed in, at their first page after verification. */
+export async function signUpVerified(page: Page, parent: Parent = newParent()): Promise<Parent> {
+  await signUpThroughUi(page, parent);
+  await verifyThroughMail(page, parent);
+  await page.getByRole("link", { name: /continue/i }).click();
+  await expect(page).toHaveURL(/\/kids\//);
+  return parent;
+}
+
+export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** The alert a page shows above its form. */
+export function formAlert(page: Page) {
+  return page.getByRole("alert").filter({ hasNotText: /^$/ }).first();
+}

@@ -1,0 +1,50 @@
+import { type APIRequestContext, expect } from "@playwright/test";
+
+type OutboxMessage = {
+  id: number;
+  to: string;
+  subject: string;
+  kind: string;
+  link: string | null;
+  createdAt: string;
+};
+
+let counter = 0;
+
+/** A fresh address per call: every test signs up its own parent. */
+export function uniqueEmail(prefix = "parent"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+/**
+ * The newest link of a kind sent to an address, read from the local outbox as a developer would
+ * (GET /api/dev/outbox). Waits for it, since mail is sent while the page moves on.
+ */
+export async function waitForMailLink(request: APIRequestContext, to: string, kind: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+        link = messages.find((message) => message.kind === kind)?.link ?? null;
+        return link;
+      },
+      { message: `a ${kind} e-mail to ${to}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link as unknown as string;
+}
+
+/** Makes the local OAuth provider sign in as this person next. */
+export async function setProviderIdentity(
+  request: APIRequestContext,
+  identity: { sub: string; email: string; givenName: string; familyName: string; picture?: string },
+): Promise<void> {
+  const controlPort = Number(process.env.E2E_OAUTH_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1) + 1;
+  const response = await request.post(`http://127.0.0.1:${controlPort}/identity`, {
+    data: { picture: "https://example.com/avatar.png", ...identity },
+  });
+  expect(response.status()).toBe(204);
+}
