@@ -51,6 +51,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // A request Node cannot even parse (bad header bytes) gets the same error shape as the rest.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({
+        code: commonErrorCodes.badRequest,
+        message: "The request could not be read.",
+      });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

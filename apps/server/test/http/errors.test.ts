@@ -150,3 +150,27 @@ describe("security headers", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
+
+describe("requests Node cannot parse", () => {
+  it("get the JSON error shape too", async () => {
+    const { createConnection } = await import("node:net");
+    const address = await app.listen({ host: "127.0.0.1", port: 0 });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = createConnection({ host: "127.0.0.1", port: Number(port) }, () => {
+        socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\nBad\u0001Header: y\r\n\r\n");
+      });
+      let data = "";
+      socket.on("data", (chunk) => {
+        data += chunk.toString();
+      });
+      socket.on("end", () => resolve(data));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({
+      code: "BAD_REQUEST",
+      message: "The request could not be read.",
+    });
+  });
+});

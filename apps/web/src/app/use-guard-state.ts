@@ -1,9 +1,9 @@
 import { authMessages } from "@wonderkin/contract";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { useSession } from "@/features/auth/api/get-session";
-import { isUserMissing, useUser } from "@/features/auth/api/get-user";
-import { signOut } from "@/features/auth/api/sign-out";
+import { useSession } from "@/lib/session/get-session";
+import { isUserMissing, useUser } from "@/lib/session/get-user";
+import { signOut } from "@/lib/session/sign-out";
 import type { GuardState } from "./guard";
 import { paths } from "./paths";
 

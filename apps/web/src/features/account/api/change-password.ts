@@ -1,5 +1,5 @@
-import { authClient } from "@/features/auth/api/auth-client";
-import { storeSessionToken } from "@/features/auth/api/session-storage";
+import { authClient } from "@/lib/session/auth-client";
+import { storeSessionToken } from "@/lib/session/session-storage";
 
 export type ChangePasswordResult =
   | { ok: true }

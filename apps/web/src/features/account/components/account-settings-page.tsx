@@ -23,11 +23,11 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
-import { useSession } from "@/features/auth/api/get-session";
-import { useUser } from "@/features/auth/api/get-user";
 import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { requiredEmailSchema } from "@/lib/form-schemas";
+import { useSession } from "@/lib/session/get-session";
+import { useUser } from "@/lib/session/get-user";
 import { useChangeEmail } from "../api/change-email";
 import { useUpdateUser } from "../api/update-user";
 

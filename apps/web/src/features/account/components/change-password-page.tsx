@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { authMessages, PASSWORD_MIN_LENGTH, passwordSchema } from "@wonderkin/contract";
+import { authMessages, passwordSchema } from "@wonderkin/contract";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { paths } from "@/app/paths";
+import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,8 +13,8 @@ import { Field } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextLink } from "@/components/ui/text-link";
-import { useRefreshSession } from "@/features/auth/api/get-session";
 import { enteredPasswordSchema } from "@/lib/form-schemas";
+import { useRefreshSession } from "@/lib/session/get-session";
 import { changePassword } from "../api/change-password";
 
 const changePasswordFormSchema = z
@@ -100,16 +101,7 @@ export function ChangePasswordPage() {
           <Field label="Current password" error={errors.currentPassword?.message}>
             <PasswordInput autoComplete="current-password" {...form.register("currentPassword")} />
           </Field>
-          <Field
-            label="New password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            error={errors.newPassword?.message}
-          >
-            <PasswordInput autoComplete="new-password" {...form.register("newPassword")} />
-          </Field>
-          <Field label="Confirm password" error={errors.confirmPassword?.message}>
-            <PasswordInput autoComplete="new-password" {...form.register("confirmPassword")} />
-          </Field>
+          <NewPasswordFields register={form.register} errors={errors} />
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
             <TextLink to={paths.resetPassword} className="text-sm">
               Forgot your current password?

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { authMessages, completeEmailLinkEndpoint } from "@wonderkin/contract";
-import { LinkIcon, MailQuestion, RefreshCw } from "lucide-react";
+import { MailQuestion, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -15,8 +15,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ApiError, callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { requiredEmailSchema } from "@/lib/form-schemas";
-import { useRefreshSession } from "../api/get-session";
-import { forgetEmailForSignIn, readEmailForSignIn, storeSessionToken } from "../api/session-storage";
+import { useRefreshSession } from "@/lib/session/get-session";
+import { forgetEmailForSignIn, readEmailForSignIn, storeSessionToken } from "@/lib/session/session-storage";
+import { LinkProblem } from "./link-problem";
 import { WorkingView } from "./working-view";
 
 const emailFormSchema = z.object({ email: requiredEmailSchema });
@@ -28,20 +29,16 @@ function isLinkRejected(error: unknown): boolean {
 
 function InvalidLink() {
   return (
-    <div className="flex flex-col gap-7">
-      <PageHeader
-        icon={LinkIcon}
-        tone="danger"
-        focusOnMount
-        title={authMessages.invalidSignInLink}
-        description="Sign-in links work once, for a short while, and only with the address they were sent to. Ask for a new one on the sign-in page."
-      />
+    <LinkProblem
+      title={authMessages.invalidSignInLink}
+      description="Sign-in links work once, for a short while, and only with the address they were sent to. Ask for a new one on the sign-in page."
+    >
       <Button asChild size="lg" block>
         <Link to={paths.signIn} replace>
           Back to sign-in
         </Link>
       </Button>
-    </div>
+    </LinkProblem>
   );
 }
 

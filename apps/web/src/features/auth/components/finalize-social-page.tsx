@@ -9,11 +9,11 @@ import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
-import { authClient } from "../api/auth-client";
-import { useRefreshSession } from "../api/get-session";
-import { getUser, isUserMissing, userQueryKey } from "../api/get-user";
-import { forgetSessionToken, storeSessionToken } from "../api/session-storage";
-import { signOut } from "../api/sign-out";
+import { authClient } from "@/lib/session/auth-client";
+import { useRefreshSession } from "@/lib/session/get-session";
+import { getUser, isUserMissing, userQueryKey } from "@/lib/session/get-user";
+import { forgetSessionToken, storeSessionToken } from "@/lib/session/session-storage";
+import { signOut } from "@/lib/session/sign-out";
 import { WorkingView } from "./working-view";
 
 class NoSessionError extends Error {}

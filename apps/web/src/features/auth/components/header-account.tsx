@@ -5,9 +5,9 @@ import { paths } from "@/app/paths";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Menu, menuItemClass } from "@/components/ui/menu";
-import { useSession } from "../api/get-session";
-import { useUser } from "../api/get-user";
-import { signOut } from "../api/sign-out";
+import { useSession } from "@/lib/session/get-session";
+import { useUser } from "@/lib/session/get-user";
+import { signOut } from "@/lib/session/sign-out";
 
 /** The right side of the app header: the account menu when signed in, the ways in otherwise. */
 export function HeaderAccount() {

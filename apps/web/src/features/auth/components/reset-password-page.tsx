@@ -1,28 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import {
-  authMessages,
-  PASSWORD_MIN_LENGTH,
-  passwordSchema,
-  sendPasswordResetEmailEndpoint,
-} from "@wonderkin/contract";
-import { ArrowLeft, ArrowRight, CircleCheck, KeyRound, LinkIcon, MailCheck } from "lucide-react";
+import { authMessages, passwordSchema, sendPasswordResetEmailEndpoint } from "@wonderkin/contract";
+import { ArrowLeft, ArrowRight, CircleCheck, KeyRound, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { paths } from "@/app/paths";
+import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
-import { PasswordInput } from "@/components/ui/password-input";
 import { TextLink } from "@/components/ui/text-link";
 import { ApiError, callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { requiredEmailSchema } from "@/lib/form-schemas";
-import { authClient } from "../api/auth-client";
+import { authClient } from "@/lib/session/auth-client";
+import { LinkProblem } from "./link-problem";
 
 const requestFormSchema = z.object({ email: requiredEmailSchema });
 
@@ -102,18 +98,14 @@ function RequestLinkForm() {
 
 function ExpiredLink({ onRestart }: { onRestart: () => void }) {
   return (
-    <div className="flex flex-col gap-7">
-      <PageHeader
-        icon={LinkIcon}
-        tone="danger"
-        focusOnMount
-        title="This reset link no longer works"
-        description="Reset links work once and only for a short while. This one has expired or was already used. Ask for a new one: it takes a minute."
-      />
+    <LinkProblem
+      title="This reset link no longer works"
+      description="Reset links work once and only for a short while. This one has expired or was already used. Ask for a new one: it takes a minute."
+    >
       <Button size="lg" block onClick={onRestart}>
         Send me a new link
       </Button>
-    </div>
+    </LinkProblem>
   );
 }
 
@@ -167,16 +159,7 @@ function NewPasswordForm({ token, onRestart }: { token: string; onRestart: () =>
       />
       {failure ? <Alert tone="danger">{failure}</Alert> : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <Field
-          label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.newPassword?.message}
-        >
-          <PasswordInput autoComplete="new-password" {...form.register("newPassword")} />
-        </Field>
-        <Field label="Confirm password" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register("confirmPassword")} />
-        </Field>
+        <NewPasswordFields register={form.register} errors={errors} />
         <Button type="submit" size="lg" block pending={isSubmitting}>
           Save new password
         </Button>

@@ -17,11 +17,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextLink } from "@/components/ui/text-link";
 import { enteredPasswordSchema, requiredEmailSchema } from "@/lib/form-schemas";
-import { authClient } from "../api/auth-client";
-import { useRefreshSession } from "../api/get-session";
+import { authClient } from "@/lib/session/auth-client";
+import { useRefreshSession } from "@/lib/session/get-session";
+import { storeEmailForSignIn } from "@/lib/session/session-storage";
+import { takeSignOutNotice } from "@/lib/session/sign-out";
 import { getSignInMethods } from "../api/get-sign-in-methods";
-import { storeEmailForSignIn } from "../api/session-storage";
-import { takeSignOutNotice } from "../api/sign-out";
 import {
   isAccountExistsError,
   needsSignInMethods,

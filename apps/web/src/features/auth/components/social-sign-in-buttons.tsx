@@ -2,7 +2,7 @@ import type { SocialProvider } from "@wonderkin/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Divider } from "@/components/ui/divider";
-import { authClient } from "../api/auth-client";
+import { authClient } from "@/lib/session/auth-client";
 import { usePublicConfig } from "../api/get-public-config";
 import { finalizeSocialUrl } from "../lib/finalize-social-url";
 

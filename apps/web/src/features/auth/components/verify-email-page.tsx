@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { authErrorCodes, verifyEmailEndpoint } from "@wonderkin/contract";
-import { ArrowRight, CircleCheck, LinkIcon, RefreshCw, WifiOff } from "lucide-react";
+import { ArrowRight, CircleCheck, RefreshCw, WifiOff } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -10,8 +10,9 @@ import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError, callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
-import { useRefreshSession, useSession } from "../api/get-session";
+import { useRefreshSession, useSession } from "@/lib/session/get-session";
 import { sendVerificationEmail } from "../api/send-verification-email";
+import { LinkProblem } from "./link-problem";
 import { WorkingView } from "./working-view";
 
 /** How long the success message stays before a signed-in parent is taken on. */
@@ -105,14 +106,10 @@ export function VerifyEmailPage() {
   // No token, or the server refused it: expired or already used (VERIFICATION_LINK_INVALID).
   const sessionEmailVerified = session.data?.user.emailVerified === true;
   return (
-    <div className="flex flex-col gap-7">
-      <PageHeader
-        icon={LinkIcon}
-        tone="danger"
-        focusOnMount
-        title="This link no longer works"
-        description="Confirmation links work once and only for a while. This one has expired or was already used."
-      />
+    <LinkProblem
+      title="This link no longer works"
+      description="Confirmation links work once and only for a while. This one has expired or was already used."
+    >
       {resend.isError ? (
         <Alert tone="danger">
           {errorMessage(resend.error, "We couldn't send the e-mail. Please try again.")}
@@ -142,7 +139,7 @@ export function VerifyEmailPage() {
           <p className="text-sm text-muted">Once signed in, you can ask for a new confirmation link.</p>
         </>
       )}
-    </div>
+    </LinkProblem>
   );
 }
 

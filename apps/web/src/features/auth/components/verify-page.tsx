@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError, callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
-import { useRefreshSession, useSession } from "../api/get-session";
+import { useRefreshSession, useSession } from "@/lib/session/get-session";
+import { signOut } from "@/lib/session/sign-out";
 import { sendVerificationEmail } from "../api/send-verification-email";
-import { signOut } from "../api/sign-out";
 
 type Status = { tone: "danger" | "warning" | "info"; text: string };
 
