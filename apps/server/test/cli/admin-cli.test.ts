@@ -17,10 +17,17 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 async function admin(args: string[]) {
   try {
-    const { stdout, stderr } = await run("npx", ["tsx", "apps/server/src/cli/admin.ts", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    });
+    // The CLI opens (and on first use creates) an embedded database: seconds, more on a busy machine.
+    const { stdout, stderr } = await run(
+      path.join(repoRoot, "node_modules/.bin/tsx"),
+      ["apps/server/src/cli/admin.ts", ...args],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        timeout: 100_000,
+        killSignal: "SIGKILL",
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -28,7 +35,7 @@ async function admin(args: string[]) {
   }
 }
 
-describe("npm run admin", () => {
+describe("npm run admin", { timeout: 120_000 }, () => {
   it("explains its usage", async () => {
     const result = await admin([]);
     expect(result.code).toBe(2);
