@@ -60,3 +60,20 @@ test.describe("the API behind the app", () => {
     expect(await missing.json()).toEqual({ code: "NOT_FOUND", message: "Nothing here: GET /api/nope" });
   });
 });
+
+test.describe("when the server cannot be reached", () => {
+  test("the app says so and recovers on retry, instead of treating the parent as signed out", async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/net::ERR_FAILED/);
+    await page.route("**/api/auth/get-session*", (route) => route.abort("failed"));
+    await page.goto("/account/settings");
+    await expect(page.getByRole("heading", { name: "We couldn't reach Wonderkin" })).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await page.unroute("**/api/auth/get-session*");
+    await page.getByRole("button", { name: "Try again" }).click();
+    // Signed out in fact: now the guard can decide.
+    await expect(page).toHaveURL(/\/sign-up\?returnUrl=%2Faccount%2Fsettings$/);
+  });
+});

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { Navigate, Outlet } from "react-router";
 import { toast } from "sonner";
+import { ConnectionProblem } from "@/components/layout/connection-problem";
 import { LoadingScreen } from "@/components/layout/loading-screen";
+import { useSession } from "@/lib/session/get-session";
 import { resolveRoute } from "./guard";
 import { useGuardState } from "./use-guard-state";
 
@@ -15,7 +17,12 @@ function RedirectWithToasts({ to, toasts }: { to: string; toasts: string[] }) {
 
 /** Applies the guard rules of spec §2 to every page below it. */
 export function GuardedOutlet() {
+  const session = useSession();
   const decision = resolveRoute(useGuardState());
+  // No answer at all about the session (after the query's retries): say so, don't guess "signed out".
+  if (session.isError && session.data === undefined) {
+    return <ConnectionProblem retrying={session.isFetching} onRetry={() => void session.refetch()} />;
+  }
   if (decision.kind === "loading") return <LoadingScreen />;
   if (decision.kind === "redirect") return <RedirectWithToasts to={decision.to} toasts={decision.toasts} />;
   return <Outlet />;
