@@ -82,6 +82,8 @@ test.describe("where signing in leads", () => {
     await page.goto("/account/settings");
     await expect(page).toHaveURL(/\/sign-up\?returnUrl=%2Faccount%2Fsettings$/);
     await page.getByRole("link", { name: "Sign in" }).last().click();
+    // Both pages have an "E-mail" field: wait for the sign-in page before typing.
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
     await page.getByLabel("E-mail").fill(parent.email);
     await page.getByLabel("Password", { exact: true }).fill(parent.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
