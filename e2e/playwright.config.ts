@@ -30,6 +30,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests",
+  // Photos with real faces for the upload tests, made once per run.
+  globalSetup: "./support/photo-setup.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // CI machines are shared and noisy: one retry there, none locally (a flaky test shows up as "flaky"

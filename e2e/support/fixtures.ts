@@ -11,21 +11,31 @@ type Fixtures = {
   consoleGuard: ConsoleGuard;
 };
 
+/**
+ * Collects console errors and uncaught exceptions of a page into the returned array. Chromium logs
+ * every 4xx answer to fetch; those are answers the page handles (a wrong password, a used link), so
+ * they are allowed. Server errors (5xx) and everything else are collected.
+ */
+export function watchConsoleErrors(page: Page, allowed: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  const answered = /^Failed to load resource: .* status of 4\d\d/;
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    // `allowed` is read at each message: a test may add to it as it goes.
+    if (!answered.test(text) && !allowed.some((pattern) => pattern.test(text))) {
+      errors.push(`console.error: ${text}`);
+    }
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}
+
 export const test = base.extend<Fixtures>({
   consoleGuard: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      const allowed: RegExp[] = [
-        // Chromium logs every 4xx answer to fetch; those are answers the page handles (a wrong
-        // password, a used link). Server errors (5xx) and everything else still fail the test.
-        /^Failed to load resource: .* status of 4\d\d/,
-      ];
-      page.on("console", (message) => {
-        if (message.type() !== "error") return;
-        const text = message.text();
-        if (!allowed.some((pattern) => pattern.test(text))) errors.push(`console.error: ${text}`);
-      });
-      page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+      const allowed: RegExp[] = [];
+      const errors = watchConsoleErrors(page, allowed);
       await use({ allow: (pattern) => allowed.push(pattern) });
       expect(errors, "errors in the browser console").toEqual([]);
     },
@@ -37,6 +47,16 @@ export { expect };
 
 /** Serious and critical accessibility violations on the current page (WCAG 2.1 A and AA). */
 export async function accessibilityViolations(page: Page) {
+  // Contrast is measured on what is on screen: let entrance transitions (a toast sliding in) end
+  // first. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

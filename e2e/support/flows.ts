@@ -26,12 +26,15 @@ export async function verifyThroughMail(page: Page, parent: Parent): Promise<voi
   await expect(page.getByRole("heading", { name: /confirmed/i })).toBeVisible();
 }
 
-/** A verified parent, signed in, at their first page after verification. */
+/**
+ * A verified parent, signed in, at their first page after verification: without a plan yet, that is
+ * the plans page (spec §2). Tests that need a plan buy one (support/billing.ts).
+ */
 export async function signUpVerified(page: Page, parent: Parent = newParent()): Promise<Parent> {
   await signUpThroughUi(page, parent);
   await verifyThroughMail(page, parent);
   await page.getByRole("link", { name: /continue/i }).click();
-  await expect(page).toHaveURL(/\/kids\//);
+  await expect(page).toHaveURL(/\/kids\/select-plan$/);
   return parent;
 }
 

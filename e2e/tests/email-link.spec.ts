@@ -23,7 +23,7 @@ test.describe("signing in with an e-mail link (spec §5)", () => {
     const link = await waitForMailLink(page.request, email, "email-link-sign-in");
     expect(link).toContain("/finalize-signup?token=");
     await page.goto(link);
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
   });
 
   test("in another browser it asks for the e-mail again; a used link is invalid", async ({
@@ -51,7 +51,7 @@ test.describe("signing in with an e-mail link (spec §5)", () => {
     await otherPage.getByLabel("E-mail").fill(parent.email);
     await otherPage.getByRole("button", { name: "Sign in" }).click();
     // Signed in; still unverified (password sign-up), so the guard holds them on /verify.
-    await expect(otherPage).toHaveURL(/\/(verify|kids\/choose-theme)$/);
+    await expect(otherPage).toHaveURL(/\/(verify|kids\/select-plan)$/);
     await other.close();
 
     await page.goto(link);

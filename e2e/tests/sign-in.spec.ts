@@ -68,10 +68,10 @@ test.describe("where signing in leads", () => {
     await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
     await signInThroughUi(page, parent.email, parent.password);
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
     for (const path of ["/sign-in", "/sign-up"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/kids\/choose-theme$/);
+      await expect(page, path).toHaveURL(/\/kids\/select-plan$/);
     }
   });
 
@@ -93,7 +93,7 @@ test.describe("where signing in leads", () => {
   test("a returnUrl to another site is ignored", async ({ page }) => {
     const parent = await signUpVerified(page);
     await page.goto(`/sign-in?returnUrl=${encodeURIComponent("https://evil.example/")}`);
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
     expect(parent.email).toContain("@");
   });
 });

@@ -21,9 +21,9 @@ test.describe("sign-up and e-mail verification", () => {
 
     await verifyThroughMail(page, parent);
     await page.getByRole("link", { name: /continue/i }).click();
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
     await page.goto("/verify");
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
   });
 
   test("'I've verified' moves on once the link was used elsewhere", async ({ page, browser }) => {
@@ -38,7 +38,7 @@ test.describe("sign-up and e-mail verification", () => {
     await phone.close();
 
     await page.getByRole("button", { name: "I've verified" }).click();
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
   });
 
   test("a used verification link gets a clear page with a way to get a new one", async ({ page }) => {

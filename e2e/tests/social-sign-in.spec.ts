@@ -19,7 +19,7 @@ test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
     });
     await page.goto("/sign-in");
     await page.getByRole("button", { name: /Google/ }).click();
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
     await page.goto("/account/settings");
     await expect(page.getByLabel("First name")).toHaveValue("Grace");
     await expect(page.getByLabel(/Last name/)).toHaveValue("Hopper");
@@ -29,7 +29,7 @@ test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
     await page.context().clearCookies();
     await page.goto("/sign-in");
     await page.getByRole("button", { name: /Google/ }).click();
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
   });
 
   test("a new parent signs in with Facebook", async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
     });
     await page.goto("/sign-up");
     await page.getByRole("button", { name: /Facebook/ }).click();
-    await expect(page).toHaveURL(/\/kids\/choose-theme$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/);
   });
 
   test("an e-mail that already has a password account is told which methods to use", async ({ page }) => {

@@ -6,23 +6,40 @@ import type { Auth } from "./auth/create-auth";
 import { type Env, isLoopbackHost } from "./config/env";
 import type { DatabaseConnection } from "./db/client";
 import { adminRoutes } from "./http/admin-routes";
+import { analyticsRoutes } from "./http/analytics-routes";
 import { authRoutes } from "./http/auth-routes";
+import { billingRoutes } from "./http/billing-routes";
+import { childrenRoutes } from "./http/children-routes";
 import { devMailRoutes } from "./http/dev-mail-routes";
 import { registerErrorHandling, sendError } from "./http/error-handler";
+import { familyRoutes } from "./http/family-routes";
 import { healthRoutes } from "./http/health-routes";
 import { identityRoutes } from "./http/identity-routes";
+import { mediaRoutes } from "./http/media-routes";
+import { photoRoutes } from "./http/photo-routes";
 import { publicConfigRoutes } from "./http/public-config-routes";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { stripeWebhookRoutes } from "./http/stripe-webhook-routes";
+import { subscriptionRoutes } from "./http/subscription-routes";
 import { userRoutes } from "./http/user-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
 import type { Queue } from "./jobs/queue";
+import { createTfjsFaceDetector } from "./providers/face-detector/tfjs-face-detector";
 import type { Mailer } from "./providers/mailer/mailer";
+import { createLocalPayments } from "./providers/payments/local-payments";
+import type { Payments } from "./providers/payments/payments";
+import { createStripeClient, createStripePayments } from "./providers/payments/stripe-payments";
+import { storageMediaOrigin } from "./providers/storage";
+import type { Storage } from "./providers/storage/storage";
 
 export type AppDeps = {
   env: Env;
   database: DatabaseConnection;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
+  /** The payment provider; the local checkout when not given. */
+  payments?: Payments;
   queue: Pick<Queue, "isStarted" | "boss"> | null;
   /** Fastify logger options or `false`; the composition root decides (pretty in dev, JSON in prod). */
   logger?: FastifyServerOptions["logger"];
@@ -71,12 +88,53 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https://") });
+  const mediaOrigin = storageMediaOrigin(env);
+  await registerSecurityHeaders(app, {
+    https: env.publicUrl.startsWith("https://"),
+    mediaOrigins: mediaOrigin ? [mediaOrigin] : [],
+  });
   await app.register(healthRoutes(deps));
   await app.register(publicConfigRoutes(env));
   const identityDeps = { db: deps.database.db, auth: deps.auth, mailer: deps.mailer, env };
   await app.register(identityRoutes(identityDeps));
   await app.register(userRoutes(identityDeps));
+  await app.register(billingRoutes(identityDeps));
+  await app.register(analyticsRoutes({ db: deps.database.db, auth: deps.auth, env }));
+  const stripe =
+    env.PAYMENTS_PROVIDER === "stripe" && env.STRIPE_SECRET_KEY
+      ? createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL })
+      : null;
+  const payments =
+    deps.payments ??
+    (stripe ? createStripePayments(stripe, { publicUrl: env.publicUrl }) : createLocalPayments());
+  await app.register(subscriptionRoutes({ db: deps.database.db, auth: deps.auth, payments }));
+  if (stripe && env.STRIPE_WEBHOOK_SECRET) {
+    await app.register(
+      stripeWebhookRoutes({ db: deps.database.db, stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET }),
+    );
+  }
+  const { secret: mediaSecret } = await deps.auth.$context;
+  const familyDeps = { ...identityDeps, mediaSecret, storage: deps.storage };
+  await app.register(familyRoutes(familyDeps));
+  await app.register(childrenRoutes(familyDeps));
+  const photoLimits = {
+    min: env.PHOTOS_MIN_PER_CHILD,
+    max: env.PHOTOS_MAX_PER_CHILD,
+    maxBytes: env.PHOTO_MAX_MEGABYTES * 1024 * 1024,
+  };
+  await app.register(
+    photoRoutes({
+      ...familyDeps,
+      photos: {
+        db: deps.database.db,
+        storage: deps.storage,
+        limits: photoLimits,
+        faceDetector: env.FACE_DETECTION === "on" ? createTfjsFaceDetector() : null,
+      },
+    }),
+  );
+  if (deps.storage.kind === "local")
+    await app.register(mediaRoutes({ storage: deps.storage, secret: mediaSecret }));
   await app.register(authRoutes(deps.auth));
   if (env.ADMIN_API_TOKEN) {
     await app.register(adminRoutes({ db: deps.database.db, adminToken: env.ADMIN_API_TOKEN }));

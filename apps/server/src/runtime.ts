@@ -11,7 +11,9 @@ import { applyMigrations } from "./db/migrate";
 import { jobs } from "./jobs";
 import { type Queue, startQueue } from "./jobs/queue";
 import { startWorker } from "./jobs/worker";
+import { createAnalyticsForwarder } from "./providers/analytics";
 import { createMailer } from "./providers/mailer";
+import { createStorage } from "./providers/storage";
 
 export type Runtime = {
   env: Env;
@@ -59,7 +61,9 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
 
     const mailer = createMailer({ env, db: database.db, logger });
     closers.push(async () => mailer.close());
-    const auth = createAuth({ db: database.db, env, secret: await resolveAuthSecret(env), mailer });
+    const secret = await resolveAuthSecret(env);
+    const auth = createAuth({ db: database.db, env, secret, mailer });
+    const storage = createStorage(env, { secret });
     const queue = await startQueue(database, {
       databaseUrl: env.DATABASE_URL,
       supervise: runsWorker,
@@ -71,7 +75,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       await startWorker({
         boss: queue.boss,
         jobs,
-        deps: {},
+        deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env) },
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
       });
@@ -79,7 +83,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     let app: FastifyInstance | null = null;
     let origin: string | null = null;
     if (runsApi) {
-      app = await createApp({ env, database, auth, mailer, queue, logger: logOptions });
+      app = await createApp({ env, database, auth, mailer, storage, queue, logger: logOptions });
       const listening = app;
       closers.push(() => listening.close());
       origin = await app.listen({ host: env.HOST, port: env.PORT });

@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { createApp } from "../src/app";
 import { type Auth, createAuth } from "../src/auth/create-auth";
@@ -7,6 +9,8 @@ import type { DatabaseConnection } from "../src/db/client";
 import { type Queue, startQueue } from "../src/jobs/queue";
 import { createMailer } from "../src/providers/mailer";
 import type { Mailer } from "../src/providers/mailer/mailer";
+import { createStorage } from "../src/providers/storage";
+import type { Storage } from "../src/providers/storage/storage";
 import { createTestDatabase } from "./test-database";
 
 export type TestApp = {
@@ -15,6 +19,7 @@ export type TestApp = {
   env: Env;
   database: DatabaseConnection;
   queue: Queue;
+  storage: Storage;
   close(): Promise<void>;
 };
 
@@ -31,13 +36,17 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void | Promise<void>;
     /** Replaces the outbox mailer (e.g. an SMTP mailer against a local server). */
     mailer?: Mailer;
+    /** Replaces the storage chosen by the env (e.g. S3 against a local fake). */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
+  // Each app has its own data folder, so a test can scan "everything stored" without seeing others.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "wonderkin-test-"));
   const env = loadEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
-    DATA_DIR: os.tmpdir(),
+    DATA_DIR: dataDir,
     AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     PUBLIC_URL: "http://localhost:3000",
     ...overrides,
@@ -51,8 +60,10 @@ export async function createTestApp(
     },
   });
   const mailer = options.mailer ?? createMailer({ env, db: connection.db, logger: { info: () => {} } });
-  const auth = createAuth({ db: connection.db, env, secret: env.AUTH_SECRET ?? "", mailer });
-  const app = await createApp({ env, database: connection, auth, mailer, queue, logger: false });
+  const secret = env.AUTH_SECRET ?? "";
+  const auth = createAuth({ db: connection.db, env, secret, mailer });
+  const storage = options.storage ?? createStorage(env, { secret });
+  const app = await createApp({ env, database: connection, auth, mailer, storage, queue, logger: false });
   await options.extend?.(app);
   await app.ready();
   return {
@@ -61,10 +72,12 @@ export async function createTestApp(
     env,
     database: connection,
     queue,
+    storage,
     async close() {
       await app.close();
       await queue.stop();
       await testDatabase.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -30,6 +30,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       databaseUrl,
       async drop() {
         await connection.close();
+        // A closed pool (ours, pg-boss's) resolves before its sockets have said goodbye; dropping
+        // "with (force)" then would kill them mid-exit and surface as an unhandled 57P01 error.
+        await waitUntilDisconnected(admin, name);
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },
@@ -40,4 +43,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dump = new Blob([await readFile(file)], { type: "application/x-gzip" });
   const connection = await connectDatabase({ dataDir: os.tmpdir(), pgliteDump: dump });
   return { connection, drop: () => connection.close() };
+}
+
+async function waitUntilDisconnected(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { rows } = await admin.query<{ count: number }>(
+      "select count(*)::int as count from pg_stat_activity where datname = $1",
+      [name],
+    );
+    if (rows[0]?.count === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -9,3 +9,20 @@ export const setUserDisabledEndpoint = defineEndpoint({
   request: z.object({ email: emailSchema, disabled: z.boolean() }),
   response: z.object({ email: z.string(), disabled: z.boolean(), sessionsEnded: z.number().int() }),
 });
+
+/** A support adjustment of a parent's credits (a goodwill gift, a correction); recorded in the ledger. */
+export const adjustCreditsEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/credits/adjust",
+  request: z.object({
+    email: emailSchema,
+    delta: z
+      .number()
+      .int()
+      .min(-100_000)
+      .max(100_000)
+      .refine((value) => value !== 0, "Give a non-zero amount."),
+    note: z.string().trim().min(1).max(200),
+  }),
+  response: z.object({ email: z.string(), totalCredits: z.number().int() }),
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 
 /** Spec §2 and §5: a child id is a positive integer written without a leading zero. */
 export const childIdPattern = /^[1-9]\d*$/;
@@ -8,6 +9,7 @@ export const childIdSchema = z.number().int().positive();
 export const trainingStatusSchema = z.enum(["started", "completed", "failed"]).nullable();
 export type TrainingStatus = z.infer<typeof trainingStatusSchema>;
 
+/** What the route guard needs of a child (spec §3: id and trainingStatus). */
 export const childSummarySchema = z.object({
   id: childIdSchema,
   trainingStatus: trainingStatusSchema,
@@ -20,3 +22,78 @@ export function parseChildIdSegment(segment: string | undefined): number | null 
   const id = Number(segment);
   return Number.isSafeInteger(id) ? id : null;
 }
+
+/** The prompt templates speak of a boy or a girl (spec §1: placeholders for the child's gender). */
+export const childGenders = ["boy", "girl"] as const;
+export const childGenderSchema = z.enum(childGenders);
+export type ChildGender = z.infer<typeof childGenderSchema>;
+
+export const CHILD_MIN_AGE = 0;
+export const CHILD_MAX_AGE = 17;
+
+export const childErrorCodes = {
+  childLimitReached: "CHILD_LIMIT_REACHED",
+  childNotFound: "CHILD_NOT_FOUND",
+} as const;
+
+export const childMessages = {
+  childLimitReached: "Your plan allows one child per family. More children are coming soon.",
+  childNotFound: "We couldn't find that child in this family.",
+} as const;
+
+/** Age in whole years on a given day, from an ISO birth date. */
+export function ageOn(birthDate: string, today: Date): number {
+  const [year, month, day] = birthDate.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+const birthDateSchema = z.iso.date("Enter the birth date as YYYY-MM-DD.").refine((value) => {
+  const age = ageOn(value, new Date());
+  return age >= CHILD_MIN_AGE && age <= CHILD_MAX_AGE;
+}, `Portraits are for children from birth to ${CHILD_MAX_AGE}.`);
+
+export const addChildRequestSchema = z
+  .object({
+    firstName: z
+      .string()
+      .trim()
+      .min(1, "Enter your child's first name.")
+      .max(40, "Use at most 40 characters."),
+    age: z.number().int().min(CHILD_MIN_AGE).max(CHILD_MAX_AGE).optional(),
+    birthDate: birthDateSchema.optional(),
+    gender: childGenderSchema,
+  })
+  .refine((body) => body.age !== undefined || body.birthDate !== undefined, {
+    message: "Enter your child's age or birth date.",
+    path: ["age"],
+  });
+
+export const childSchema = childSummarySchema.extend({
+  firstName: z.string(),
+  age: z.number().int(),
+  birthDate: z.iso.date().nullable(),
+  gender: childGenderSchema,
+  trainingFailureReason: z.string().nullable(),
+  photoCount: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime(),
+});
+export type Child = z.infer<typeof childSchema>;
+
+export const addChildEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/add",
+  request: addChildRequestSchema,
+  response: childSchema,
+});
+
+/** getChildren of spec §7: the children of the family in the `organization-id` header. */
+export const getChildrenEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/get",
+  request: z.object({}).optional(),
+  response: z.array(childSchema),
+});

@@ -11,5 +11,14 @@ export const publicConfigEndpoint = defineEndpoint({
     appName: z.string(),
     /** The social sign-in providers that are configured; the pages offer only these. */
     socialProviders: z.array(socialProviderSchema),
+    /** Training photos per child and the largest file accepted. */
+    photos: z.object({ min: z.number().int(), max: z.number().int(), maxMegabytes: z.number().int() }),
+    /** Whether each photo must show exactly one clear face. */
+    faceDetection: z.boolean(),
+    /**
+     * How long data is kept, in days: the consent agreement and the privacy policy show these very
+     * numbers, which the retention jobs enforce.
+     */
+    retention: z.object({ trainingPhotosDays: z.number().int(), unverifiedAccountDays: z.number().int() }),
   }),
 });

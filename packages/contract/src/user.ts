@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, passwordSchema, personNameSchema } from "./auth";
+import { consentRecordSchema } from "./consent";
 import { defineEndpoint } from "./endpoint";
 
 /**
@@ -16,6 +17,8 @@ export const userRecordSchema = z.object({
   avatarUrl: z.string().nullable(),
   /** The parent's personal family: the default `organization-id` of every product request. */
   defaultOrganizationId: z.string().nullable(),
+  /** The parent's newest acceptance of the consent agreement (compare its version with the current one). */
+  consent: consentRecordSchema.nullable(),
   createdAt: z.iso.datetime(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;

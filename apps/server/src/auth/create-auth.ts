@@ -1,4 +1,11 @@
-import { authErrorCodes, authMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@wonderkin/contract";
+import {
+  authErrorCodes,
+  authMessages,
+  familyRoleLabels,
+  isFamilyRole,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@wonderkin/contract";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
@@ -10,7 +17,7 @@ import { eq } from "drizzle-orm";
 import type { Env } from "../config/env";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
-import { emailLinkSignInEmail, passwordResetEmail } from "../emails";
+import { emailLinkSignInEmail, familyInvitationEmail, passwordResetEmail } from "../emails";
 import { hashToken } from "../lib/tokens";
 import {
   clearSignInFailures,
@@ -20,6 +27,7 @@ import {
 import { createPersonalFamily } from "../modules/families/create-personal-family";
 import type { Mailer } from "../providers/mailer/mailer";
 import { captureSocialEmail } from "./auth-request-context";
+import { familyAccessControl, familyAccessRoles } from "./family-access-control";
 import { hashPassword, verifyPassword } from "./password-hashing";
 import { socialProviderConfigs } from "./social-providers";
 
@@ -35,6 +43,9 @@ export const CLIENT_IP_HEADER = "x-wonderkin-client-ip";
 
 export const EMAIL_LINK_TTL_SECONDS = 15 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const FAMILY_INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Parents, grandparents, guardians: generous for a family, small enough to stop abuse. */
+export const FAMILY_MEMBERSHIP_LIMIT = 20;
 
 /**
  * Better Auth plays the spec's identity provider: e-mail + password (argon2id), e-mail links,
@@ -180,9 +191,32 @@ export function createAuth({ db, env, secret, mailer }: AuthOptions) {
         },
       }),
       organization({
-        // Families are created for every parent at sign-up (databaseHooks above); the families
-        // capability decides who may create more.
+        // Every parent gets a family at sign-up (databaseHooks above); more come from invitations.
         allowUserToCreateOrganization: false,
+        ac: familyAccessControl,
+        roles: familyAccessRoles,
+        membershipLimit: FAMILY_MEMBERSHIP_LIMIT,
+        invitationExpiresIn: FAMILY_INVITATION_TTL_SECONDS,
+        // The invitation e-mail proves nothing by itself (admins can see its id): the invited
+        // parent joins only once their own address is verified.
+        requireEmailVerificationOnInvitation: true,
+        sendInvitationEmail: async ({ id, email, role, organization, inviter }) => {
+          const url = `${env.publicUrl}/invitation/${encodeURIComponent(id)}`;
+          const inviterUser = inviter.user as typeof inviter.user & { firstName?: string };
+          await mailer.send({
+            to: email,
+            kind: "family-invitation",
+            link: url,
+            ...familyInvitationEmail({
+              appName,
+              inviterName: inviterUser.firstName || inviterUser.name || inviterUser.email,
+              familyName: organization.name,
+              roleLabel: isFamilyRole(role) ? familyRoleLabels[role] : "Member",
+              url,
+              validFor: `${FAMILY_INVITATION_TTL_SECONDS / 86_400} days`,
+            }),
+          });
+        },
       }),
       genericOAuth({ config: socialProviderConfigs(env, captureSocialEmail) }),
     ],

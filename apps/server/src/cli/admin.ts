@@ -1,8 +1,5 @@
-import { EnvError, loadEnv } from "../config/env";
-import { connectDatabase } from "../db/client";
-import { DataDirInUseError, lockDataDir } from "../db/data-dir-lock";
-import { applyMigrations } from "../db/migrate";
 import { setUserDisabled } from "../modules/users/set-user-disabled";
+import { runCommand, withDatabase } from "./with-database";
 
 const usage = `Usage: npm run admin -- <command> [arguments]
 
@@ -17,11 +14,7 @@ async function main(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const env = loadEnv();
-  const unlock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
-  const database = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  try {
-    await applyMigrations(database);
+  return withDatabase(async (database) => {
     const disabled = command === "disable-user";
     const result = await setUserDisabled(database.db, { email, disabled });
     if (!result.found) {
@@ -34,15 +27,7 @@ async function main(args: string[]): Promise<number> {
         : `Enabled ${email}; the account can sign in again.`,
     );
     return 0;
-  } finally {
-    await database.close();
-    await unlock();
-  }
+  });
 }
 
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(error instanceof EnvError || error instanceof DataDirInUseError ? error.message : error);
-    process.exit(1);
-  });
+runCommand(main(process.argv.slice(2)));

@@ -72,6 +72,39 @@ export const envSchema = z
       .default(
         "https://graph.facebook.com/v21.0/me?fields=id,email,first_name,last_name,name,picture.type(large)",
       ),
+
+    // Where children's photos and portraits are kept: local disk under DATA_DIR/media (default) or
+    // an S3-compatible bucket. Never public: the web only gets signed addresses that expire.
+    STORAGE_PROVIDER: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    /** For S3-compatible services (MinIO, R2, …); unset for AWS. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+
+    // Payments: the built-in local checkout (default) or Stripe.
+    PAYMENTS_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Where the Stripe API is (tests point it at a local server); the real one by default. */
+    STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+
+    // Analytics: first-party tables always; optionally forwarded to PostHog.
+    ANALYTICS_FORWARDER: z.enum(["none", "posthog"]).default("none"),
+    POSTHOG_HOST: z.url().default("https://eu.i.posthog.com"),
+    POSTHOG_API_KEY: z.string().min(1).optional(),
+
+    // Training photos per child (spec: at least 10; the maximum is ours to choose).
+    PHOTOS_MIN_PER_CHILD: z.coerce.number().int().min(1).max(100).default(10),
+    PHOTOS_MAX_PER_CHILD: z.coerce.number().int().min(1).max(200).default(30),
+    PHOTO_MAX_MEGABYTES: z.coerce.number().int().min(1).max(100).default(20),
+    // Retention (days): training photos after the model is trained; unverified, inactive accounts.
+    TRAINING_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    UNVERIFIED_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Require exactly one clear face per photo (a detector that runs offline, in WebAssembly). */
+    FACE_DETECTION: z.enum(["on", "off"]).default("on"),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === "smtp" && !env.SMTP_URL) {
@@ -94,6 +127,29 @@ export const envSchema = z
         path: ["AUTH_SECRET"],
         message:
           "is required with DATABASE_URL in production: every instance must sign sessions with the same secret (e.g. `openssl rand -base64 32`)",
+      });
+    }
+    if (env.PAYMENTS_PROVIDER === "stripe") {
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: "custom", path: [key], message: "is required with PAYMENTS_PROVIDER=stripe" });
+      }
+    }
+    if (env.ANALYTICS_FORWARDER === "posthog" && !env.POSTHOG_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["POSTHOG_API_KEY"],
+        message: "is required with ANALYTICS_FORWARDER=posthog",
+      });
+    }
+    if (env.STORAGE_PROVIDER === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE_PROVIDER=s3" });
+    }
+    if (env.PHOTOS_MIN_PER_CHILD > env.PHOTOS_MAX_PER_CHILD) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PHOTOS_MAX_PER_CHILD"],
+        message: "must be at least PHOTOS_MIN_PER_CHILD",
       });
     }
     if (env.ROLE !== "all" && !env.DATABASE_URL) {

@@ -1,8 +1,15 @@
 import { timingSafeEqual } from "node:crypto";
-import { commonErrorCodes, setUserDisabledEndpoint } from "@wonderkin/contract";
+import {
+  adjustCreditsEndpoint,
+  attributionFunnelEndpoint,
+  commonErrorCodes,
+  setUserDisabledEndpoint,
+} from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
 import { AppError } from "../lib/app-error";
+import { attributionFunnel } from "../modules/analytics/attribution-funnel";
+import { adjustCredits } from "../modules/credits/adjust-credits";
 import { setUserDisabled } from "../modules/users/set-user-disabled";
 import { registerEndpoint } from "./endpoint-route";
 
@@ -35,6 +42,18 @@ export function adminRoutes(deps: { db: Database; adminToken: string }) {
         disabled: request.body.disabled,
         sessionsEnded: result.sessionsEnded,
       };
+    });
+
+    registerEndpoint(app, adjustCreditsEndpoint, async (request) => {
+      const result = await adjustCredits(deps.db, request.body);
+      if (!result)
+        throw new AppError(404, "USER_NOT_FOUND", `No account with the e-mail ${request.body.email}.`);
+      return { email: request.body.email, totalCredits: result.totalCredits };
+    });
+
+    registerEndpoint(app, attributionFunnelEndpoint, async (request) => {
+      const since = request.body?.since;
+      return { rows: await attributionFunnel(deps.db, since ? { since: new Date(since) } : {}) };
     });
   };
 }

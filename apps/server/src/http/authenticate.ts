@@ -31,3 +31,16 @@ export async function requireIdentity(auth: Auth, request: FastifyRequest): Prom
     sessionCreatedAt: new Date(result.session.createdAt),
   };
 }
+
+/** The signed-in parent, with a verified address: buying and family work need one. */
+export async function requireVerifiedIdentity(auth: Auth, request: FastifyRequest): Promise<Identity> {
+  const identity = await requireIdentity(auth, request);
+  if (!identity.emailVerified) {
+    throw new AppError(
+      403,
+      "EMAIL_NOT_VERIFIED",
+      "Verify your e-mail address first: open the link we sent you, then try again.",
+    );
+  }
+  return identity;
+}

@@ -12,7 +12,20 @@ export function configuredSocialProviders(env: Env): SocialProvider[] {
 
 export function publicConfigRoutes(env: Env) {
   return async (app: FastifyInstance) => {
-    const config = { appName: env.APP_NAME, socialProviders: configuredSocialProviders(env) };
+    const config = {
+      appName: env.APP_NAME,
+      socialProviders: configuredSocialProviders(env),
+      photos: {
+        min: env.PHOTOS_MIN_PER_CHILD,
+        max: env.PHOTOS_MAX_PER_CHILD,
+        maxMegabytes: env.PHOTO_MAX_MEGABYTES,
+      },
+      faceDetection: env.FACE_DETECTION === "on",
+      retention: {
+        trainingPhotosDays: env.TRAINING_PHOTO_RETENTION_DAYS,
+        unverifiedAccountDays: env.UNVERIFIED_ACCOUNT_RETENTION_DAYS,
+      },
+    };
     registerEndpoint(app, publicConfigEndpoint, async () => config);
   };
 }

@@ -9,7 +9,10 @@ import type { FastifyInstance } from "fastify";
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean },
+  options: {
+    https: boolean /** Extra origins images load from (the S3 bucket of presigned addresses). */;
+    mediaOrigins?: string[];
+  },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -18,7 +21,7 @@ export async function registerSecurityHeaders(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...(options.mediaOrigins ?? [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", "blob:"],

@@ -1,4 +1,5 @@
 import {
+  acceptTermsEndpoint,
   changeEmailEndpoint,
   getUserEndpoint,
   updateUserEndpoint,
@@ -6,6 +7,7 @@ import {
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { IdentityDeps } from "../modules/auth/identity-deps";
+import { acceptConsent } from "../modules/consent/parental-consent";
 import { findUserRow, getUserRecord } from "../modules/users/get-user-record";
 import { requestEmailChange } from "../modules/users/request-email-change";
 import { updateUserProfile } from "../modules/users/update-user-profile";
@@ -29,6 +31,18 @@ export function userRoutes(deps: IdentityDeps) {
     registerEndpoint(app, verificationStatusEndpoint, async (request) => {
       const { userId } = await requireIdentity(deps.auth, request);
       return { emailVerified: (await findUserRow(deps.db, userId)).emailVerified };
+    });
+
+    // Spec §7 /user/accept-terms: what was accepted, when, from where (address and browser).
+    registerEndpoint(app, acceptTermsEndpoint, async (request) => {
+      const { userId } = await requireIdentity(deps.auth, request);
+      const userAgent = request.headers["user-agent"];
+      return acceptConsent(deps.db, {
+        userId,
+        version: request.body.version,
+        ipAddress: request.ip,
+        userAgent: typeof userAgent === "string" ? userAgent : null,
+      });
     });
 
     registerEndpoint(app, changeEmailEndpoint, async (request) => {

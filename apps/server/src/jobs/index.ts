@@ -1,8 +1,12 @@
 import type { z } from "zod";
+import type { Database } from "../db/client";
+import { forwardAnalyticsJob } from "../modules/analytics/forward-analytics-job";
+import { grantDueCreditsJob } from "../modules/billing/grant-due-credits-job";
+import type { AnalyticsForwarder } from "../providers/analytics/forwarder";
 import type { JobDefinition } from "./job-definition";
 
 /** What job handlers may use; grows as capabilities add providers. */
-export type JobDeps = Record<string, never>;
+export type JobDeps = { db: Database; analyticsForwarder: AnalyticsForwarder | null };
 
 /** Every background job of the product, worked by `ROLE=worker` (or `all`). */
-export const jobs: readonly JobDefinition<z.ZodType, JobDeps>[] = [];
+export const jobs: readonly JobDefinition<z.ZodType, JobDeps>[] = [grantDueCreditsJob, forwardAnalyticsJob];

@@ -10,6 +10,8 @@ export type JobDefinition<Schema extends z.ZodType, Deps> = {
   name: string;
   payload: Schema;
   options?: Omit<PgBoss.Queue, "name">;
+  /** A cron expression: the job is also sent on this schedule (by one instance, pg-boss decides). */
+  schedule?: string;
   handle(payload: z.infer<Schema>, deps: Deps): Promise<void>;
 };
 

@@ -26,6 +26,7 @@ export async function startWorker<Deps>(options: {
         await job.handle(payload, options.deps);
       },
     );
+    if (job.schedule) await options.boss.schedule(job.name, job.schedule, {});
   }
   options.logger.info({ jobs: options.jobs.map((job) => job.name) }, "worker started");
 }

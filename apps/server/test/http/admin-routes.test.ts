@@ -60,3 +60,43 @@ describe("POST /api/admin/users/set-disabled", () => {
     }
   });
 });
+
+describe("POST /api/admin/credits/adjust", () => {
+  it("adjusts a parent's credits through the ledger, never below zero", async () => {
+    const { email } = await signUp(t.app);
+    const token = await tokenFor(t.app, email);
+    const gift = await post(
+      t.app,
+      "/api/admin/credits/adjust",
+      { email, delta: 25, note: "Sorry for the wait" },
+      ADMIN_TOKEN,
+    );
+    expect(gift.json()).toEqual({ email, totalCredits: 25 });
+    expect((await post(t.app, "/api/user/credits", {}, token)).json()).toEqual({ totalCredits: 25 });
+    const tooMuch = await post(
+      t.app,
+      "/api/admin/credits/adjust",
+      { email, delta: -26, note: "Correction" },
+      ADMIN_TOKEN,
+    );
+    expect(tooMuch.statusCode).toBe(402);
+    expect(tooMuch.json().code).toBe("INSUFFICIENT_CREDITS");
+    const down = await post(
+      t.app,
+      "/api/admin/credits/adjust",
+      { email, delta: -25, note: "Correction" },
+      ADMIN_TOKEN,
+    );
+    expect(down.json().totalCredits).toBe(0);
+    expect(
+      (await post(t.app, "/api/admin/credits/adjust", { email, delta: 5, note: "x" }, "wrong")).statusCode,
+    ).toBe(401);
+    const nobody = await post(
+      t.app,
+      "/api/admin/credits/adjust",
+      { email: "nobody@example.com", delta: 5, note: "x" },
+      ADMIN_TOKEN,
+    );
+    expect(nobody.statusCode).toBe(404);
+  });
+});

@@ -62,6 +62,15 @@ describe("loading", () => {
     }
   });
 
+  it("shows the pages opened from e-mail links without waiting for the children", () => {
+    // They spend their token on mount: a loading screen in between would make them spend it twice.
+    for (const route of [paths.verifyEmail, paths.finalizeSignup, paths.resetPassword]) {
+      expect(decideRoute(state(`${route}?token=abc`, { children: { status: "loading" } })), route).toEqual({
+        kind: "render",
+      });
+    }
+  });
+
   it("shows the loading screen while the children are loading", () => {
     expect(decideRoute(state(paths.chooseTheme, { children: { status: "loading" } }))).toEqual({
       kind: "loading",
@@ -358,5 +367,116 @@ describe("resolveRoute", () => {
   it("stops following a chain at a loading step", () => {
     const decision = resolveRoute(state(paths.home, { credits: null }));
     expect(decision).toEqual({ kind: "redirect", to: paths.chooseTheme, toasts: [] });
+  });
+});
+
+describe("the local checkout", () => {
+  const checkout = paths.checkout("cs_abc123");
+
+  it("is built from the session id, escaped", () => {
+    expect(checkout).toBe("/checkout/cs_abc123");
+    expect(paths.checkout("a/b?c")).toBe("/checkout/a%2Fb%3Fc");
+  });
+
+  it("renders for a verified parent without a plan, or without credits (they are paying for them)", () => {
+    expect(decideRoute(state(checkout, noSubscription))).toEqual({ kind: "render" });
+    expect(decideRoute(state(checkout, inactive))).toEqual({ kind: "render" });
+    expect(decideRoute(state(checkout, { ...noChildren, ...noSubscription, credits: 0 }))).toEqual({
+      kind: "render",
+    });
+    expect(decideRoute(state(checkout, { subscription: { status: "loading" } }))).toEqual({
+      kind: "render",
+    });
+  });
+
+  it("needs a signed-in, verified parent", () => {
+    expect(redirectTarget(decideRoute(state(checkout, signedOut)))).toBe(
+      `${paths.signUp}?returnUrl=${encodeURIComponent(checkout)}`,
+    );
+    expect(redirectTarget(decideRoute(state(checkout, unverified)))).toBe(paths.verify);
+  });
+});
+
+describe("back from a checkout", () => {
+  it("lands on add-children or the top-up page even before the new plan is read", () => {
+    for (const route of ["/kids/add-children?success=true", "/kids/top-up-credit-plans?success=true"]) {
+      expect(decideRoute(state(route, noSubscription)), route).toEqual({ kind: "render" });
+    }
+  });
+
+  it("lands on add-children once the plan is active", () => {
+    expect(resolveRoute(state("/kids/add-children?success=true", noChildren))).toEqual({ kind: "render" });
+  });
+});
+
+describe("the invitation page", () => {
+  const invitation = paths.invitation("inv_123");
+
+  it("opens for signed-out visitors without sending them to sign-up", () => {
+    expect(decideRoute(state(invitation, signedOut))).toEqual({ kind: "render" });
+    expect(decideRoute(state(`${invitation}/`, signedOut))).toEqual({ kind: "render" });
+  });
+
+  it("opens for signed-in users whose e-mail is not verified yet (it tells them to verify)", () => {
+    expect(decideRoute(state(invitation, unverified))).toEqual({ kind: "render" });
+  });
+
+  it("opens for verified users, whatever their children, credits or plan", () => {
+    expect(decideRoute(state(invitation))).toEqual({ kind: "render" });
+    expect(
+      decideRoute(
+        state(invitation, { ...noChildren, ...noSubscription, credits: 0, children: { status: "loading" } }),
+      ),
+    ).toEqual({ kind: "render" });
+  });
+
+  it("waits for the session like every page", () => {
+    expect(decideRoute(state(invitation, { auth: { status: "loading" } }))).toEqual({ kind: "loading" });
+  });
+
+  it("needs an id: /invitation alone and deeper paths are not the invitation page", () => {
+    expect(redirectTarget(decideRoute(state("/invitation", signedOut)))).toBe(
+      `${paths.signUp}?returnUrl=%2Finvitation`,
+    );
+    expect(redirectTarget(decideRoute(state("/invitation/a/b", signedOut)))).toMatch(
+      /^\/sign-up\?returnUrl=/,
+    );
+  });
+});
+
+describe("a pending invitation (opened before the visitor could answer it)", () => {
+  const pendingInvitation = paths.invitation("inv_123");
+
+  it("is where a newly verified user lands: from /verify, home, and sign-in or sign-up", () => {
+    for (const route of [paths.verify, paths.home, paths.signIn, paths.signUp]) {
+      expect(redirectTarget(resolveRoute(state(route, { pendingInvitation }))), route).toBe(
+        pendingInvitation,
+      );
+    }
+  });
+
+  it("gives way to an explicit returnUrl", () => {
+    const decision = decideRoute(
+      state(`${paths.signIn}?returnUrl=%2Faccount%2Fsettings`, { pendingInvitation }),
+    );
+    expect(redirectTarget(decision)).toBe(paths.accountSettings);
+  });
+
+  it("does not take anyone away from the page they opened", () => {
+    expect(decideRoute(state(paths.accountSettings, { pendingInvitation }))).toEqual({ kind: "render" });
+  });
+
+  it("waits for verification: an unverified user still goes to /verify", () => {
+    expect(redirectTarget(decideRoute(state(paths.home, { ...unverified, pendingInvitation })))).toBe(
+      paths.verify,
+    );
+  });
+
+  it("is ignored unless it is an invitation path", () => {
+    for (const bad of ["https://evil.example/invitation/x", "//evil.example", "/account/settings", ""]) {
+      expect(redirectTarget(decideRoute(state(paths.verify, { pendingInvitation: bad }))), bad).toBe(
+        paths.magicStudio(7),
+      );
+    }
   });
 });

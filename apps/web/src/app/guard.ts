@@ -3,6 +3,8 @@ import {
   childRoutePattern,
   defaultProtectedPath,
   defaultPublicPath,
+  emailLinkPaths,
+  invitationRoutePattern,
   paths,
   publicPaths,
   verificationPaths,
@@ -23,6 +25,11 @@ export type GuardState = {
     | { status: "unavailable" }
     | { status: "loaded"; subscription: SubscriptionSummary | null };
   location: { pathname: string; search: string };
+  /**
+   * A family invitation opened before the visitor could answer it (signed out or unverified): once
+   * they are in, the landing pages bring them back to it. Ignored unless it is an invitation path.
+   */
+  pendingInvitation?: string | null;
 };
 
 export type GuardDecision =
@@ -73,6 +80,10 @@ export function decideRoute(state: GuardState): GuardDecision {
 
   if (auth.status === "loading") return loading;
 
+  // The invitation page serves everyone: it tells a signed-out visitor how to join, an unverified
+  // one to verify first, and someone signed in with another address whose invitation it is.
+  if (invitationRoutePattern.test(pathname)) return render;
+
   if (auth.status === "signed-out") {
     // Home is public but has no content of its own: it hands visitors to sign-up (spec §2).
     if (pathname === paths.home) return redirect(defaultPublicPath);
@@ -86,16 +97,21 @@ export function decideRoute(state: GuardState): GuardDecision {
     return verificationPaths.has(pathname) ? render : redirect(paths.verify);
   }
 
+  if (emailLinkPaths.has(pathname)) return render;
   if (state.children.status === "loading") return loading;
   const { children } = state.children;
   const homeForUser = firstChildStudio(children) ?? defaultProtectedPath;
+  const invitation =
+    state.pendingInvitation && invitationRoutePattern.test(state.pendingInvitation)
+      ? state.pendingInvitation
+      : null;
 
   if (pathname === paths.signIn || pathname === paths.signUp) {
-    return redirect(safeReturnUrl(query.get("returnUrl")) ?? homeForUser);
+    return redirect(safeReturnUrl(query.get("returnUrl")) ?? invitation ?? homeForUser);
   }
   // Verification is done: nothing left to wait for on the pending page.
-  if (pathname === paths.verify) return redirect(homeForUser);
-  if (pathname === paths.home) return redirect(paths.chooseTheme);
+  if (pathname === paths.verify) return redirect(invitation ?? homeForUser);
+  if (pathname === paths.home) return redirect(invitation ?? paths.chooseTheme);
 
   const childRoute = childRoutePattern.exec(pathname);
   if (childRoute) {

@@ -12,6 +12,8 @@ export const paths = {
   resetPassword: "/reset-password",
   privacyPolicy: "/privacy-policy",
   accountSettings: "/account/settings",
+  /** The current family: its name and picture, members, invitations and roles. */
+  familySettings: "/account/family",
   changePassword: "/account/change-password",
   manageSubscription: "/account/subscription/manage",
   subscriptionHistory: "/account/subscription/view-history",
@@ -25,6 +27,13 @@ export const paths = {
   chooseTheme: "/kids/choose-theme",
   magicStudio: (childId: number) => `/kids/children/${childId}/magic-studio`,
   studioIntro: (childId: number) => `/kids/children/${childId}/studio-intro`,
+  /**
+   * The built-in checkout of the local payment provider (not in spec §2: with Stripe the parent pays
+   * on Stripe's page). Outside /kids, so the subscription rules never send a parent away from paying.
+   */
+  checkout: (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}`,
+  /** The link in a family invitation e-mail: readable signed out, signed in, verified or not. */
+  invitation: (invitationId: string) => `/invitation/${encodeURIComponent(invitationId)}`,
 } as const;
 
 /** Where a signed-out visitor goes: spec §2 marks /sign-up as the public fallback. */
@@ -49,8 +58,23 @@ export const publicPaths: ReadonlySet<string> = new Set([
   paths.privacyPolicy,
 ]);
 
+/**
+ * Pages opened from e-mail links that spend their token once, when they appear. Nothing about them
+ * depends on the children, so the guard shows them without waiting for the children to load: the
+ * loading screen would unmount them as the parent becomes verified, and the remount would spend the
+ * token a second time.
+ */
+export const emailLinkPaths: ReadonlySet<string> = new Set([
+  paths.verifyEmail,
+  paths.finalizeSignup,
+  paths.resetPassword,
+]);
+
 /** The two pages an unverified user may stay on (spec §2). */
 export const verificationPaths: ReadonlySet<string> = new Set([paths.verify, paths.verifyEmail]);
+
+/** /invitation/{invitationId}: open to everyone; the page itself says what the visitor can do. */
+export const invitationRoutePattern = /^\/invitation\/[^/?#\s]+\/?$/;
 
 /** /kids/children/{childId}/(magic-studio|studio-intro): the segment is matched loosely and validated by the guard. */
 export const childRoutePattern = /^\/kids\/children\/([^/]+)\/(magic-studio|studio-intro)\/?$/;

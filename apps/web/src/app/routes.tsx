@@ -3,6 +3,8 @@ import { AppLayout } from "@/components/layout/app-layout";
 import { AuthLayout } from "@/components/layout/auth-layout";
 import { LoadingScreen } from "@/components/layout/loading-screen";
 import { HeaderAccount } from "@/features/auth/components/header-account";
+import { HeaderCredits } from "@/features/billing/components/header-credits";
+import { FamilySwitcher } from "@/features/family/components/family-switcher";
 import { GuardedOutlet } from "./guarded-outlet";
 import { NotFoundPage } from "./not-found-page";
 import { paths } from "./paths";
@@ -23,7 +25,10 @@ function toRoute({ path, lazy, upcoming }: PageRoute): RouteObject {
   throw new Error(`Route ${path} has neither a page nor a description`);
 }
 
-/** Sign-in, sign-up, the pages reached from e-mail links and the return from Google or Facebook. */
+/**
+ * Sign-in, sign-up, the pages reached from e-mail links (a family invitation among them) and the
+ * return from Google or Facebook.
+ */
 export const authPageRoutes: PageRoute[] = [
   { path: paths.signIn, lazy: () => import("@/features/auth/components/sign-in-page") },
   { path: paths.signUp, lazy: () => import("@/features/auth/components/sign-up-page") },
@@ -32,6 +37,7 @@ export const authPageRoutes: PageRoute[] = [
   { path: paths.finalizeSignup, lazy: () => import("@/features/auth/components/finalize-signup-page") },
   { path: paths.finalizeSocial, lazy: () => import("@/features/auth/components/finalize-social-page") },
   { path: paths.resetPassword, lazy: () => import("@/features/auth/components/reset-password-page") },
+  { path: "/invitation/:invitationId", lazy: () => import("@/features/family/components/invitation-page") },
 ];
 
 /** Everything inside the product, plus the privacy policy. */
@@ -46,61 +52,29 @@ export const appPageRoutes: PageRoute[] = [
   },
   { path: paths.accountSettings, lazy: () => import("@/features/account/components/account-settings-page") },
   { path: paths.changePassword, lazy: () => import("@/features/account/components/change-password-page") },
+  { path: paths.familySettings, lazy: () => import("@/features/family/components/family-page") },
   {
     path: paths.manageSubscription,
-    upcoming: {
-      title: "Your subscription",
-      summary: "Your plan, renewal date, credits and billing details.",
-    },
+    lazy: () => import("@/features/billing/components/manage-subscription-page"),
   },
   {
     path: paths.subscriptionHistory,
-    upcoming: { title: "Billing history", summary: "Every payment and credit grant with its receipt." },
+    lazy: () => import("@/features/billing/components/billing-history-page"),
   },
-  {
-    path: paths.uploadImages,
-    upcoming: {
-      title: "Upload photos",
-      summary: "Add 10 to 30 photos of your child to train their portrait model.",
-    },
-  },
-  {
-    path: paths.uploadTips,
-    upcoming: { title: "Photo tips", summary: "What makes a set of photos that gives great portraits." },
-  },
-  {
-    path: paths.consentAgreement,
-    upcoming: {
-      title: "Parental consent",
-      summary: "Your agreement to process your child's photos, and how to delete them.",
-    },
-  },
-  {
-    path: paths.selectPlan,
-    upcoming: {
-      title: "Choose a plan",
-      summary: "Alchemist, Magician or Oracle: pick how many portraits you want to make.",
-    },
-  },
-  {
-    path: paths.topUpCreditPlans,
-    upcoming: { title: "Top up credits", summary: "Buy extra credits that never expire." },
-  },
-  {
-    path: paths.addChildren,
-    upcoming: {
-      title: "Add your child",
-      summary: "Your child's first name, age and gender, to personalise their portraits.",
-    },
-  },
+  // The local payment provider's checkout (outside /kids: the subscription rules must not apply).
+  { path: "/checkout/:sessionId", lazy: () => import("@/features/billing/components/checkout-page") },
+  { path: paths.uploadImages, lazy: () => import("@/features/children/components/upload-photos-page") },
+  { path: paths.uploadTips, lazy: () => import("@/features/children/components/upload-tips-page") },
+  { path: paths.consentAgreement, lazy: () => import("@/features/children/components/consent-page") },
+  { path: paths.selectPlan, lazy: () => import("@/features/billing/components/select-plan-page") },
+  { path: paths.topUpCreditPlans, lazy: () => import("@/features/billing/components/top-up-page") },
+  { path: paths.addChildren, lazy: () => import("@/features/children/components/add-child-page") },
   {
     path: paths.addChildrenInProgress,
-    upcoming: { title: "Getting ready", summary: "Where your child's studio is: photos, training, ready." },
+    lazy: () => import("@/features/children/components/child-progress-page"),
   },
-  {
-    path: paths.chooseTheme,
-    upcoming: { title: "Choose a theme", summary: "Browse styles from astronaut to fairy to viking." },
-  },
+  // Still the studio capability's placeholder, with the way to add a first child.
+  { path: paths.chooseTheme, lazy: () => import("@/features/children/components/choose-theme-page") },
   {
     path: "/kids/children/:childId/magic-studio",
     upcoming: { title: "Magic studio", summary: "Generate and view your child's portraits." },
@@ -110,6 +84,20 @@ export const appPageRoutes: PageRoute[] = [
     upcoming: { title: "Welcome to the studio", summary: "A short tour of your child's magic studio." },
   },
 ];
+
+/**
+ * The header's right side: the family switcher (for parents in several families), the credit balance
+ * and the account menu.
+ */
+function HeaderActions() {
+  return (
+    <div className="flex min-w-0 items-center gap-1 sm:gap-3">
+      <FamilySwitcher />
+      <HeaderCredits />
+      <HeaderAccount />
+    </div>
+  );
+}
 
 /**
  * The route tree. `_app` is the top-level wrapper of spec §2 ("registration only"): the root route
@@ -128,7 +116,7 @@ export const routes: RouteObject[] = [
           // Home has no page: the guard sends everyone on (spec §2).
           { path: paths.home, element: null },
           { element: <AuthLayout />, children: authPageRoutes.map(toRoute) },
-          { element: <AppLayout headerActions={<HeaderAccount />} />, children: appPageRoutes.map(toRoute) },
+          { element: <AppLayout headerActions={<HeaderActions />} />, children: appPageRoutes.map(toRoute) },
         ],
       },
       { path: "*", element: <NotFoundPage /> },

@@ -1,16 +1,22 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { authMessages } from "@wonderkin/contract";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { useActiveSubscription } from "@/lib/billing/billing-queries";
+import { useChildren } from "@/lib/children/get-children";
+import { useCurrentFamilyId } from "@/lib/session/current-family";
 import { useSession } from "@/lib/session/get-session";
-import { isUserMissing, useUser } from "@/lib/session/get-user";
+import { isUserMissing, userQueryKey, useUser } from "@/lib/session/get-user";
+import { readPendingInvitation } from "@/lib/session/pending-invitation";
 import { signOut } from "@/lib/session/sign-out";
 import type { GuardState } from "./guard";
 import { paths } from "./paths";
+import { isBackFromCheckout, subscriptionGuardState } from "./subscription-guard-state";
 
 /**
  * Assembles the guard's plain state from the app's queries. The session and the server's user record
- * are live, and the record carries the credit balance; children and the subscription are filled
- * in by the children and billing capabilities (their queries run only for a verified parent, since their APIs require one).
+ * are live, and the record carries the credit balance (purchases refresh it); the children and the
+ * subscription are read only for a verified parent, since the /kids pages and their APIs need one.
  */
 export function useGuardState(): GuardState {
   const location = useLocation();
@@ -37,11 +43,41 @@ export function useGuardState(): GuardState {
   // The user record is read from the database; the session may be a cached copy.
   else auth = { status: "signed-in", emailVerified: user.data?.emailVerified ?? sessionUser.emailVerified };
 
+  const verified = auth.status === "signed-in" && auth.emailVerified;
+  const familyId = useCurrentFamilyId();
+  const childrenQuery = useChildren(verified ? familyId : null);
+  let children: GuardState["children"];
+  // No family to ask about (not verified, or the record names none): nothing to wait for.
+  if (!verified || !familyId) children = { status: "loaded", children: [] };
+  else if (childrenQuery.isPending) children = { status: "loading" };
+  // A list that could not be read lets the page render and show its own error.
+  else children = { status: "loaded", children: childrenQuery.data ?? [] };
+
+  // Back from a payment provider's page, the plan may be confirmed a moment after the parent arrives;
+  // when it is, the record is read again for the credits that came with it.
+  const backFromCheckout = isBackFromCheckout(location);
+  const subscription = useActiveSubscription(verified ? sessionUser?.id : undefined, {
+    pollUntilActive: backFromCheckout,
+  });
+  const queryClient = useQueryClient();
+  const userId = sessionUser?.id;
+  const planId = subscription.data?.isActive ? subscription.data.id : null;
+  useEffect(() => {
+    if (backFromCheckout && userId && planId) {
+      void queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
+    }
+  }, [backFromCheckout, userId, planId, queryClient]);
+
   return {
     auth,
-    children: { status: "loaded", children: [] },
+    children,
     credits: user.data?.totalCredits ?? null,
-    subscription: { status: "unavailable" },
+    subscription: subscriptionGuardState({
+      verified,
+      data: subscription.data,
+      isPending: subscription.isPending,
+    }),
     location: { pathname: location.pathname, search: location.search },
+    pendingInvitation: readPendingInvitation(),
   };
 }

@@ -1,9 +1,14 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 
-/** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
-export function createQueryClient(): QueryClient {
+/**
+ * Client errors (4xx) are answers, not glitches: retrying them only delays the message.
+ * `onError` sees every failed query and mutation (e.g. to notice the parent left a family).
+ */
+export function createQueryClient({ onError }: { onError?: (error: unknown) => void } = {}): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => onError?.(error) }),
+    mutationCache: new MutationCache({ onError: (error) => onError?.(error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

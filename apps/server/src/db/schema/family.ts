@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { bytea } from "./bytea";
 
 /*
  * Families are Better Auth organizations (organization plugin); column names follow its fields.
@@ -55,3 +56,17 @@ export const invitation = pgTable(
     index("invitation_email_idx").on(table.email),
   ],
 );
+
+/**
+ * A family's picture, re-encoded by us (a small square WebP without metadata). It lives in the
+ * database: it is tiny, and every API instance can serve it without shared storage.
+ */
+export const familyPicture = pgTable("family_picture", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  /** A hash of the bytes: part of the picture's address, so a new picture is a new URL. */
+  version: text("version").notNull(),
+  webp: bytea("webp").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,7 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { analyticsEvent } from "../../db/schema";
 
-export type AnalyticsEventName = "signup" | "email_verified";
+export type AnalyticsEventName =
+  | "signup"
+  | "email_verified"
+  | "child_added"
+  | "training_completed"
+  | "purchase"
+  | "generation";
 
 /** Records a product event; `once` skips it when the user already has one of that name. */
 export async function recordAnalyticsEvent(

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { user } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { findCurrentConsent } from "../consent/parental-consent";
 import { findDefaultFamilyId } from "../families/find-default-family";
 
 type Row = typeof user.$inferSelect;
@@ -17,6 +18,7 @@ export async function toUserRecord(db: Database, row: Row): Promise<UserRecord> 
     totalCredits: row.totalCredits,
     avatarUrl: row.image,
     defaultOrganizationId: await findDefaultFamilyId(db, { userId: row.id }),
+    consent: await findCurrentConsent(db, { userId: row.id }),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -4,7 +4,9 @@ export type MailKind =
   | "email-change"
   | "email-link-sign-in"
   | "password-reset"
-  | "account-notice";
+  | "account-notice"
+  | "family-invitation"
+  | "family-member-added";
 
 export type MailMessage = {
   to: string;

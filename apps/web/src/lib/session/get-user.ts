@@ -1,15 +1,30 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { authErrorCodes, getUserEndpoint, type UserRecord } from "@wonderkin/contract";
+import { authErrorCodes, getUserEndpoint, listFamiliesEndpoint, type UserRecord } from "@wonderkin/contract";
 import { ApiError, callApi } from "@/lib/api-client";
-import { storeOrganizationId } from "./session-storage";
+import { chooseFamilyId } from "./choose-family";
+import { readOrganizationId, storeOrganizationId } from "./session-storage";
+
+/** The families of the signed-in parent, or undefined when they could not be read. */
+async function readFamilyIds(): Promise<{ id: string }[] | undefined> {
+  try {
+    return (await callApi(listFamiliesEndpoint, {})).families;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * The server's record of the signed-in parent (spec §3, getUser of §7). Its default organization is
- * remembered, so every product request from now on carries the family's id (spec §6).
+ * The server's record of the signed-in parent (spec §3, getUser of §7). It settles which family
+ * every product request acts for (spec §6): the one chosen in this browser while the parent still
+ * belongs to it, otherwise the record's default organization.
  */
 export async function getUser(): Promise<UserRecord> {
   const user = await callApi(getUserEndpoint, {});
-  storeOrganizationId(user.defaultOrganizationId);
+  const stored = readOrganizationId();
+  const defaultId = user.defaultOrganizationId;
+  // Only a family other than the default needs checking; the default is the server's own answer.
+  const families = stored && stored !== defaultId ? await readFamilyIds() : undefined;
+  storeOrganizationId(chooseFamilyId({ stored, defaultId, families }));
   return user;
 }
 

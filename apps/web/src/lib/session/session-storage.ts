@@ -11,10 +11,30 @@ export const readSessionToken = () => readLocal(sessionTokenKey);
 export const storeSessionToken = (token: string) => writeLocal(sessionTokenKey, token);
 export const forgetSessionToken = () => removeLocal(sessionTokenKey);
 
+const organizationListeners = new Set<() => void>();
+
 export const readOrganizationId = () => readLocal(organizationIdKey);
 export function storeOrganizationId(id: string | null): void {
+  if (id === readOrganizationId()) return;
   if (id) writeLocal(organizationIdKey, id);
   else removeLocal(organizationIdKey);
+  for (const listener of organizationListeners) listener();
+}
+
+/**
+ * Tells `listener` whenever the current family changes, in this tab or another one (they share
+ * local storage, so a switch in one tab is a switch in all). Returns the unsubscribe function.
+ */
+export function subscribeToOrganizationId(listener: () => void): () => void {
+  organizationListeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === organizationIdKey || event.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    organizationListeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
 }
 
 export const readEmailForSignIn = () => readLocal(emailForSignInKey);

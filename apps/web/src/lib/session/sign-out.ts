@@ -10,7 +10,14 @@ let signingOut = false;
  * revoked on the server first; if that fails (offline, already expired) the token is still
  * forgotten here, which signs this browser out.
  */
-export async function signOut({ notice }: { notice?: string } = {}): Promise<void> {
+export async function signOut({
+  notice,
+  returnUrl,
+}: {
+  notice?: string;
+  /** Where sign-in should lead afterwards (e.g. back to an invitation for another address). */
+  returnUrl?: string;
+} = {}): Promise<void> {
   // Several triggers can fire together (a click and a failed user lookup, StrictMode's double
   // effects): one sign-out is enough.
   if (signingOut) return;
@@ -26,7 +33,7 @@ export async function signOut({ notice }: { notice?: string } = {}): Promise<voi
   } catch {
     // Storage may be blocked; the reload below still leaves the app signed out of the server.
   }
-  window.location.assign("/sign-in");
+  window.location.assign(returnUrl ? `/sign-in?${new URLSearchParams({ returnUrl })}` : "/sign-in");
 }
 
 /** The message left by a sign-out that had to happen (e.g. 'User not found in DB'), read once. */

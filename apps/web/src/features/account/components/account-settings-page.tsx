@@ -6,7 +6,15 @@ import {
   personNameSchema,
   type UserRecord,
 } from "@wonderkin/contract";
-import { BadgeCheck, ChevronRight, KeyRound, MailWarning, RefreshCw } from "lucide-react";
+import {
+  BadgeCheck,
+  ChevronRight,
+  KeyRound,
+  type LucideIcon,
+  MailWarning,
+  RefreshCw,
+  Users,
+} from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -207,17 +215,17 @@ function EmailCard({ user }: { user: UserRecord }) {
   );
 }
 
-function PasswordCard() {
+function LinkCard({ to, icon, title, text }: { to: string; icon: LucideIcon; title: string; text: string }) {
   return (
     <Card className="p-0 sm:p-0">
       <Link
-        to={paths.changePassword}
+        to={to}
         className="flex items-center gap-4 rounded-(--radius-card) p-6 transition-colors hover:bg-primary-50/60 sm:p-8"
       >
-        <IconBadge icon={KeyRound} size="md" />
+        <IconBadge icon={icon} size="md" />
         <span className="min-w-0 flex-1">
-          <span className="block font-display text-xl font-semibold">Change password</span>
-          <span className="mt-0.5 block text-muted">Choose a new one and sign out your other devices.</span>
+          <span className="block font-display text-xl font-semibold">{title}</span>
+          <span className="mt-0.5 block text-muted">{text}</span>
         </span>
         <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden />
       </Link>
@@ -237,7 +245,18 @@ export function AccountSettingsPage() {
         <>
           <ProfileCard user={user.data} />
           <EmailCard user={user.data} />
-          <PasswordCard />
+          <LinkCard
+            to={paths.familySettings}
+            icon={Users}
+            title="Your family"
+            text="Who's in it, their roles, and inviting someone new."
+          />
+          <LinkCard
+            to={paths.changePassword}
+            icon={KeyRound}
+            title="Change password"
+            text="Choose a new one and sign out your other devices."
+          />
         </>
       ) : user.isError ? (
         <Alert tone="danger">

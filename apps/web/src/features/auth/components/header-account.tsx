@@ -1,4 +1,4 @@
-import { ChevronDown, KeyRound, LogOut, Settings } from "lucide-react";
+import { ChevronDown, Coins, CreditCard, KeyRound, LogOut, ReceiptText, Settings, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -32,6 +32,9 @@ export function HeaderAccount() {
   const firstName = user.data?.firstName || sessionUser.name.split(" ")[0] || "You";
   const fullName = user.data ? `${user.data.firstName} ${user.data.lastName}`.trim() : sessionUser.name;
   const email = user.data?.email ?? sessionUser.email;
+  // Plans and credits are for verified parents (the pages about them need a verified e-mail).
+  const verified = user.data?.emailVerified === true;
+  const credits = new Intl.NumberFormat().format(user.data?.totalCredits ?? 0);
 
   return (
     <nav aria-label="Account">
@@ -55,12 +58,47 @@ export function HeaderAccount() {
                 <p className="truncate text-sm text-muted">{email}</p>
               </div>
             </div>
+            {verified ? (
+              <Link
+                to={paths.manageSubscription}
+                onClick={close}
+                className="mx-1 mt-2 flex items-center gap-3 rounded-xl bg-primary-50 px-3 py-2.5 transition-colors hover:bg-primary-100"
+              >
+                <Coins className="size-4 shrink-0 text-accent-600" aria-hidden />
+                <span className="text-sm font-semibold text-muted">Credits</span>
+                <span
+                  className="ml-auto font-display text-lg font-semibold text-ink"
+                  data-testid="menu-credits"
+                >
+                  {credits}
+                </span>
+              </Link>
+            ) : null}
             <ul className="mt-2 flex flex-col gap-0.5">
               <li>
                 <Link to={paths.accountSettings} className={menuItemClass} onClick={close}>
                   <Settings aria-hidden /> Account settings
                 </Link>
               </li>
+              <li>
+                <Link to={paths.familySettings} className={menuItemClass} onClick={close}>
+                  <Users aria-hidden /> Family
+                </Link>
+              </li>
+              {verified ? (
+                <>
+                  <li>
+                    <Link to={paths.manageSubscription} className={menuItemClass} onClick={close}>
+                      <CreditCard aria-hidden /> Subscription
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to={paths.subscriptionHistory} className={menuItemClass} onClick={close}>
+                      <ReceiptText aria-hidden /> Billing history
+                    </Link>
+                  </li>
+                </>
+              ) : null}
               <li>
                 <Link to={paths.changePassword} className={menuItemClass} onClick={close}>
                   <KeyRound aria-hidden /> Change password

@@ -44,7 +44,8 @@ export function SignUpPage() {
 
   const form = useForm({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: { firstName: "", email: "", password: "" },
+    // An invitation link passes the invited address, so the account is made for the right one.
+    defaultValues: { firstName: "", email: params.get("email")?.trim().slice(0, 254) ?? "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -2,8 +2,8 @@ import type { SocialProvider } from "@wonderkin/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Divider } from "@/components/ui/divider";
+import { usePublicConfig } from "@/lib/public-config";
 import { authClient } from "@/lib/session/auth-client";
-import { usePublicConfig } from "../api/get-public-config";
 import { finalizeSocialUrl } from "../lib/finalize-social-url";
 
 function GoogleMark() {

@@ -1,0 +1,58 @@
+import { boolean, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { organization } from "./family";
+
+/**
+ * A child belongs to a family. The id is a positive integer (spec §2 routes); the trigger word is
+ * the unique token the child's image model is trained on. Deleting the family deletes its children.
+ */
+export const child = pgTable(
+  "child",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    gender: text("gender").notNull(),
+    /** Either the birth date, or an age as told on a given day (the age then grows with time). */
+    birthDate: date("birth_date", { mode: "string" }),
+    age: integer("age"),
+    ageRecordedOn: date("age_recorded_on", { mode: "string" }),
+    triggerWord: text("trigger_word").notNull().unique(),
+    trainingStatus: text("training_status"),
+    trainingFailureReason: text("training_failure_reason"),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("child_organization_idx").on(table.organizationId)],
+);
+
+/**
+ * A training photo of a child, as we keep it: normalised (oriented, metadata stripped, re-encoded)
+ * plus a thumbnail, both in the storage port under the keys below. Never served publicly.
+ */
+export const childPhoto = pgTable(
+  "child_photo",
+  {
+    id: text("id").primaryKey(),
+    childId: integer("child_id")
+      .notNull()
+      .references(() => child.id, { onDelete: "cascade" }),
+    uploadedByUserId: text("uploaded_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    storageKey: text("storage_key").notNull(),
+    thumbnailKey: text("thumbnail_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** A 64-bit perceptual hash (hex): near-identical photos of one child are refused as duplicates. */
+    perceptualHash: text("perceptual_hash").notNull(),
+    /** Variance of the Laplacian of the grey image: low means blurry. */
+    sharpness: integer("sharpness").notNull(),
+    blurry: boolean("blurry").notNull(),
+    faceCount: integer("face_count"),
+    originalName: text("original_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("child_photo_child_idx").on(table.childId, table.createdAt)],
+);

@@ -1,0 +1,74 @@
+import {
+  can,
+  type Endpoint,
+  FAMILY_HEADER,
+  type FamilyPermission,
+  familyErrorCodes,
+  familyMessages,
+} from "@wonderkin/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { AppError } from "../lib/app-error";
+import type { FamilyActor } from "../modules/families/family-actor";
+import type { FamilyDeps } from "../modules/families/family-deps";
+import { findMembership } from "../modules/families/family-membership";
+import { type Identity, requireIdentity } from "./authenticate";
+import { registerEndpoint } from "./endpoint-route";
+import { fetchHeadersOf } from "./request-headers";
+
+export type FamilyRequestContext = { identity: Identity; actor: FamilyActor };
+
+const MAX_FAMILY_ID_LENGTH = 200;
+
+/**
+ * The one place that decides who acts for which family: the signed-in parent, the family named by
+ * the `organization-id` header (spec §6), their role in it, and whether that role may do what the
+ * endpoint does. Unverified e-mail → 403; missing header → 400; not a member (or no such family: we
+ * do not say which) → 403.
+ */
+export async function resolveFamilyContext(
+  deps: FamilyDeps,
+  request: FastifyRequest,
+  permission: FamilyPermission | null,
+): Promise<FamilyRequestContext> {
+  const identity = await requireIdentity(deps.auth, request);
+  // Families share children's photos: nothing in one is open to an address nobody has confirmed.
+  if (!identity.emailVerified) {
+    throw new AppError(403, familyErrorCodes.emailNotVerified, familyMessages.emailNotVerified);
+  }
+  const header = request.headers[FAMILY_HEADER];
+  const familyId = typeof header === "string" ? header.trim() : "";
+  if (!familyId) {
+    throw new AppError(400, familyErrorCodes.organizationRequired, familyMessages.organizationRequired);
+  }
+  const membership =
+    familyId.length <= MAX_FAMILY_ID_LENGTH
+      ? await findMembership(deps.db, { userId: identity.userId, familyId })
+      : null;
+  if (!membership)
+    throw new AppError(403, familyErrorCodes.notAFamilyMember, familyMessages.notAFamilyMember);
+  if (permission && !can(membership.role, permission)) {
+    throw new AppError(403, familyErrorCodes.roleNotAllowed, familyMessages.roleNotAllowed);
+  }
+  return {
+    identity,
+    actor: { userId: identity.userId, headers: fetchHeadersOf(request), membership },
+  };
+}
+
+/**
+ * Registers an endpoint that acts for a family: its handler receives the resolved context and
+ * never reads the header or checks roles itself. `permission: null` means any member may call it.
+ */
+export function registerFamilyEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: FamilyDeps,
+  endpoint: E,
+  permission: FamilyPermission | null,
+  handler: (context: FamilyRequestContext, body: z.output<E["request"]>) => Promise<z.input<E["response"]>>,
+): void {
+  registerEndpoint(app, endpoint, async (request) => {
+    const context = await resolveFamilyContext(deps, request, permission);
+    return handler(context, request.body);
+  });
+}

@@ -1,0 +1,173 @@
+import {
+  acceptInvitationEndpoint,
+  addMemberEndpoint,
+  changeMemberRoleEndpoint,
+  commonErrorCodes,
+  declineInvitationEndpoint,
+  deleteFamilyEndpoint,
+  familyErrorCodes,
+  familyMessages,
+  getInvitationEndpoint,
+  getMembersEndpoint,
+  leaveFamilyEndpoint,
+  listFamiliesEndpoint,
+  myInvitationsEndpoint,
+  removeMemberEndpoint,
+  resendInvitationEndpoint,
+  revokeInvitationEndpoint,
+  updateFamilyEndpoint,
+} from "@wonderkin/contract";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../lib/app-error";
+import { isSignedPathValid } from "../lib/signed-url";
+import type { FamilyDeps } from "../modules/families/family-deps";
+import { familyPicturePath, readFamilyPicture } from "../modules/families/family-picture";
+import { deleteFamily, updateFamily } from "../modules/families/family-settings";
+import { getFamilyMembers } from "../modules/families/get-family-members";
+import {
+  acceptInvitation,
+  declineInvitation,
+  getInvitationPreview,
+  listInvitationsFor,
+  resendInvitation,
+  revokeInvitation,
+} from "../modules/families/invitations";
+import { getFamilySummary, listFamilies } from "../modules/families/list-families";
+import {
+  addFamilyMember,
+  changeMemberRole,
+  leaveFamily,
+  removeFamilyMember,
+} from "../modules/families/manage-members";
+import { requireIdentity } from "./authenticate";
+import { registerEndpoint } from "./endpoint-route";
+import { registerFamilyEndpoint } from "./family-context";
+import { fetchHeadersOf } from "./request-headers";
+
+/** A family picture upload arrives as a data URL inside JSON: allow it past the default 1 MB. */
+const PICTURE_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Spec §7 /organization/*: families, their members and invitations. */
+export function familyRoutes(deps: FamilyDeps) {
+  return async (app: FastifyInstance) => {
+    const { db, mediaSecret } = deps;
+
+    // Needs no family header: it is how the web app learns which families there are.
+    registerEndpoint(app, listFamiliesEndpoint, async (request) => {
+      const { userId } = await requireIdentity(deps.auth, request);
+      return { families: await listFamilies(db, { userId, mediaSecret }) };
+    });
+
+    registerFamilyEndpoint(app, deps, getMembersEndpoint, null, async ({ actor }) => {
+      const { familyId, role, memberId } = actor.membership;
+      const family = await getFamilySummary(db, { familyId, role, mediaSecret });
+      return { family, you: { memberId, role }, ...(await getFamilyMembers(db, { familyId, role })) };
+    });
+
+    await app.register(async (scope) => {
+      scope.addHook("onRoute", (route) => {
+        route.bodyLimit = PICTURE_BODY_LIMIT;
+      });
+      registerFamilyEndpoint(
+        scope,
+        deps,
+        updateFamilyEndpoint,
+        { resource: "organization", action: "update" },
+        ({ actor }, body) => updateFamily(deps, actor, body),
+      );
+    });
+
+    registerFamilyEndpoint(
+      app,
+      deps,
+      addMemberEndpoint,
+      { resource: "member", action: "create" },
+      ({ actor }, body) => addFamilyMember(deps, actor, body),
+    );
+    registerFamilyEndpoint(
+      app,
+      deps,
+      changeMemberRoleEndpoint,
+      { resource: "member", action: "update" },
+      async ({ actor }, body) => ({ member: await changeMemberRole(deps, actor, body) }),
+    );
+    registerFamilyEndpoint(
+      app,
+      deps,
+      removeMemberEndpoint,
+      { resource: "member", action: "delete" },
+      async ({ actor }, body) => {
+        await removeFamilyMember(deps, actor, body);
+        return { removed: true as const };
+      },
+    );
+    registerFamilyEndpoint(
+      app,
+      deps,
+      deleteFamilyEndpoint,
+      { resource: "organization", action: "delete" },
+      ({ actor }, body) => deleteFamily(deps, actor, body),
+    );
+    registerFamilyEndpoint(app, deps, leaveFamilyEndpoint, null, ({ actor }) => leaveFamily(deps, actor));
+    registerFamilyEndpoint(
+      app,
+      deps,
+      resendInvitationEndpoint,
+      { resource: "invitation", action: "create" },
+      async ({ actor }, body) => ({ invitation: await resendInvitation(deps, actor, body) }),
+    );
+    registerFamilyEndpoint(
+      app,
+      deps,
+      revokeInvitationEndpoint,
+      { resource: "invitation", action: "cancel" },
+      async ({ actor }, body) => {
+        await revokeInvitation(deps, actor, body);
+        return { revoked: true as const };
+      },
+    );
+
+    // The invited person is not a member yet: these act on their own address, not a family.
+    registerEndpoint(app, getInvitationEndpoint, (request) => getInvitationPreview(db, request.body));
+    registerEndpoint(app, myInvitationsEndpoint, async (request) => {
+      const { email, emailVerified } = await requireIdentity(deps.auth, request);
+      if (!emailVerified)
+        throw new AppError(403, familyErrorCodes.emailNotVerified, familyMessages.emailNotVerified);
+      return { invitations: await listInvitationsFor(db, { email }) };
+    });
+    registerEndpoint(app, acceptInvitationEndpoint, async (request) => {
+      const { userId } = await requireIdentity(deps.auth, request);
+      return acceptInvitation(deps, { userId, headers: fetchHeadersOf(request), ...request.body });
+    });
+    registerEndpoint(app, declineInvitationEndpoint, async (request) => {
+      await requireIdentity(deps.auth, request);
+      await declineInvitation(deps, { headers: fetchHeadersOf(request), ...request.body });
+      return { declined: true as const };
+    });
+
+    // <img> cannot send the bearer token: the signed address is the permission (see lib/signed-url).
+    app.get<{ Params: { familyId: string; file: string }; Querystring: Record<string, string> }>(
+      "/api/organization/picture/:familyId/:file",
+      async (request, reply) => {
+        const { familyId, file } = request.params;
+        const version = file.replace(/\.webp$/, "");
+        const path = familyPicturePath(familyId, version);
+        const picture = isSignedPathValid(mediaSecret, path, request.query)
+          ? await readFamilyPicture(db, { familyId, version })
+          : null;
+        if (!picture) {
+          throw new AppError(
+            404,
+            commonErrorCodes.notFound,
+            "This picture address is unknown or has expired.",
+          );
+        }
+        return reply
+          .type("image/webp")
+          .header("cache-control", "private, max-age=3600")
+          .header("content-disposition", "inline")
+          .send(picture);
+      },
+    );
+  };
+}

@@ -1,0 +1,31 @@
+import { commonErrorCodes } from "@wonderkin/contract";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../lib/app-error";
+import { isSignedPathValid } from "../lib/signed-url";
+import { LOCAL_MEDIA_PREFIX } from "../providers/storage/local-storage";
+import type { Storage } from "../providers/storage/storage";
+
+const contentTypes: Record<string, string> = { jpg: "image/jpeg", webp: "image/webp", png: "image/png" };
+
+/**
+ * Serves local-storage files to whoever holds a valid signed address (issued only after the
+ * family check). With S3 the browser goes to the bucket's presigned addresses instead.
+ */
+export function mediaRoutes(options: { storage: Storage; secret: string }) {
+  return async (app: FastifyInstance) => {
+    app.get<{ Params: { "*": string }; Querystring: Record<string, string> }>(
+      `${LOCAL_MEDIA_PREFIX}*`,
+      async (request, reply) => {
+        const key = request.params["*"];
+        const valid = isSignedPathValid(options.secret, `${LOCAL_MEDIA_PREFIX}${key}`, request.query);
+        const file = valid ? await options.storage.get(key).catch(() => null) : null;
+        if (!file)
+          throw new AppError(404, commonErrorCodes.notFound, "This address is unknown or has expired.");
+        return reply
+          .type(contentTypes[key.split(".").pop() ?? ""] ?? "application/octet-stream")
+          .header("cache-control", "private, max-age=3600")
+          .send(file);
+      },
+    );
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import type Stripe from "stripe";
+import type { Database } from "../db/client";
+import { AppError } from "../lib/app-error";
+import { handleStripeEvent } from "../modules/billing/stripe-events";
+
+/**
+ * Stripe's webhook. The signature is checked over the raw body (so the body is kept as bytes in
+ * this scope only); an event that fails the check is refused and changes nothing.
+ */
+export function stripeWebhookRoutes(options: { db: Database; stripe: Stripe; webhookSecret: string }) {
+  return async (app: FastifyInstance) => {
+    app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post("/api/webhooks/stripe", async (request) => {
+      const signature = request.headers["stripe-signature"];
+      let event: Stripe.Event;
+      try {
+        event = options.stripe.webhooks.constructEvent(
+          request.body as Buffer,
+          typeof signature === "string" ? signature : "",
+          options.webhookSecret,
+        );
+      } catch {
+        throw new AppError(400, "WEBHOOK_SIGNATURE_INVALID", "The webhook signature does not match.");
+      }
+      const { handled } = await handleStripeEvent(options.db, options.stripe, event);
+      request.log.info({ eventId: event.id, type: event.type, handled }, "stripe webhook");
+      return { received: true };
+    });
+  };
+}

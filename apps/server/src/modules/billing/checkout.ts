@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import {
+  billingErrorCodes,
+  billingMessages,
+  type CheckoutSession,
+  findPlanVariant,
+  PRICE_CURRENCY,
+  topUpPacks,
+} from "@wonderkin/contract";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { checkoutSession } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { BillingDeps } from "./billing-deps";
+import { findCurrentSubscription } from "./subscription-record";
+
+export type CheckoutRow = typeof checkoutSession.$inferSelect;
+
+type Item = { planId: number } | { topUpId: string };
+
+const cents = (price: number) => Math.round(price * 100);
+
+/** What an item costs and grants, from the plans and packs data; unknown items are refused. */
+function priceItem(item: Item) {
+  if ("planId" in item) {
+    const found = findPlanVariant(item.planId);
+    if (!found) throw new AppError(400, billingErrorCodes.unknownPlan, billingMessages.unknownPlan);
+    const { plan, variant } = found;
+    const cycle = variant.billingCycle === "one-time" ? "one-time" : `${variant.billingCycle}`;
+    return {
+      kind: "plan" as const,
+      planId: variant.planId,
+      topUpId: null,
+      description: `${plan.name} (${cycle})`,
+      amountCents: cents(variant.price),
+      credits: variant.creditsPerGrant,
+      recurring: variant.billingCycle === "one-time" ? undefined : variant.billingCycle,
+    };
+  }
+  const pack = topUpPacks.find((candidate) => candidate.id === item.topUpId);
+  if (!pack) throw new AppError(400, billingErrorCodes.unknownPlan, billingMessages.unknownPlan);
+  return {
+    kind: "top-up" as const,
+    planId: null,
+    topUpId: pack.id,
+    description: `${pack.credits} extra credits`,
+    amountCents: cents(pack.price),
+    credits: pack.credits,
+    recurring: undefined,
+  };
+}
+
+/** Starts buying a plan or a top-up: the order is stored, then handed to the payment provider. */
+export async function createCheckout(
+  deps: BillingDeps,
+  options: { userId: string; email: string; item: Item },
+): Promise<{ sessionId: string; url: string }> {
+  const priced = priceItem(options.item);
+  if (priced.kind === "plan") {
+    const current = await findCurrentSubscription(deps.db, { userId: options.userId });
+    if (current?.planId === priced.planId && current.status === "active") {
+      throw new AppError(409, billingErrorCodes.alreadySubscribed, billingMessages.alreadySubscribed);
+    }
+  }
+  const sessionId = `cs_${randomBytes(16).toString("base64url")}`;
+  const { recurring, ...row } = priced;
+  await deps.db.insert(checkoutSession).values({
+    id: sessionId,
+    userId: options.userId,
+    ...row,
+    currency: PRICE_CURRENCY,
+    provider: deps.payments.kind,
+  });
+  const started = await deps.payments.startCheckout({
+    sessionId,
+    kind: priced.kind,
+    description: priced.description,
+    amountCents: priced.amountCents,
+    currency: PRICE_CURRENCY,
+    ...(recurring ? { recurring } : {}),
+    customerEmail: options.email,
+  });
+  if (started.providerSessionId) {
+    await deps.db
+      .update(checkoutSession)
+      .set({ providerSessionId: started.providerSessionId })
+      .where(eq(checkoutSession.id, sessionId));
+  }
+  return { sessionId, url: started.url };
+}
+
+export async function findOwnCheckout(db: Database, options: { userId: string; sessionId: string }) {
+  const [row] = await db
+    .select()
+    .from(checkoutSession)
+    .where(and(eq(checkoutSession.id, options.sessionId), eq(checkoutSession.userId, options.userId)));
+  if (!row) throw new AppError(404, billingErrorCodes.checkoutNotFound, billingMessages.checkoutNotFound);
+  return row;
+}
+
+export function toCheckoutSession(row: CheckoutRow): CheckoutSession {
+  return {
+    id: row.id,
+    kind: row.kind === "top-up" ? "top-up" : "plan",
+    description: row.description,
+    amount: row.amountCents / 100,
+    currency: row.currency,
+    credits: row.credits,
+    status: row.status === "completed" ? "completed" : row.status === "cancelled" ? "cancelled" : "open",
+    provider: row.provider === "stripe" ? "stripe" : "local",
+  };
+}
+
+/** Leaves a checkout without paying; the parent goes back to where they chose. */
+export async function cancelCheckout(db: Database, options: { userId: string; sessionId: string }) {
+  const row = await findOwnCheckout(db, options);
+  if (row.status === "completed") {
+    throw new AppError(409, billingErrorCodes.checkoutClosed, billingMessages.checkoutClosed);
+  }
+  await db
+    .update(checkoutSession)
+    .set({ status: "cancelled" })
+    .where(and(eq(checkoutSession.id, row.id), eq(checkoutSession.status, "open")));
+  return { redirectTo: row.kind === "top-up" ? "/kids/top-up-credit-plans" : "/kids/select-plan" };
+}

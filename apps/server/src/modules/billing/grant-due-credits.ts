@@ -1,0 +1,107 @@
+import { findPlanVariant, PRICE_CURRENCY, RETENTION_DISCOUNT } from "@wonderkin/contract";
+import { and, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { payment, subscription } from "../../db/schema";
+import { changeCredits } from "../credits/change-credits";
+import { addMonths, periodEnd } from "./billing-period";
+import type { SubscriptionRow } from "./subscription-record";
+
+/**
+ * The scheduled work of plans, run every few minutes by any worker (idempotent):
+ * - a monthly grant that is due is made (yearly plans grant each month of their year);
+ * - at the end of a paid period a cancelled plan ends and stops granting; a local plan renews (the
+ *   local provider charges like a card on file would, at the retention discount while it lasts);
+ *   a Stripe plan waits for Stripe's `invoice.paid`, which extends the period.
+ */
+export async function grantDueCredits(
+  db: Database,
+  now = new Date(),
+): Promise<{ grants: number; ended: number }> {
+  const due = await db
+    .select()
+    .from(subscription)
+    .where(
+      and(
+        inArray(subscription.status, ["active", "cancelled"]),
+        or(
+          and(isNotNull(subscription.nextGrantAt), lte(subscription.nextGrantAt, now)),
+          and(isNotNull(subscription.currentPeriodEnd), lte(subscription.currentPeriodEnd, now)),
+        ),
+      ),
+    );
+  let grants = 0;
+  let ended = 0;
+  for (const row of due) {
+    const outcome = await advance(db, row, now);
+    grants += outcome.grants;
+    ended += outcome.ended ? 1 : 0;
+  }
+  return { grants, ended };
+}
+
+async function advance(db: Database, start: SubscriptionRow, now: Date) {
+  let row = start;
+  let grants = 0;
+  const found = findPlanVariant(row.planId);
+  if (!found) return { grants, ended: false };
+  for (let guard = 0; guard < 36; guard++) {
+    const periodOver = row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
+    const grantDue = row.nextGrantAt !== null && row.nextGrantAt <= now;
+    if (!periodOver && !grantDue) break;
+    const grantAt = row.nextGrantAt;
+    // A grant that falls at or after the period end belongs to the next period (if any).
+    if (grantDue && grantAt && (row.currentPeriodEnd === null || grantAt < row.currentPeriodEnd)) {
+      await changeCredits(db, {
+        userId: row.userId,
+        delta: found.variant.creditsPerGrant,
+        kind: "plan-grant",
+        reference: `plan-grant:${row.id}:${row.grantsMade}`,
+        note: `${found.plan.name}: ${found.variant.creditsPerGrant} images`,
+      });
+      row = await update(db, row, { grantsMade: row.grantsMade + 1, nextGrantAt: addMonths(grantAt, 1) });
+      grants++;
+      continue;
+    }
+    if (!periodOver || !row.currentPeriodEnd) break;
+    if (row.status === "cancelled" || row.provider !== "local") {
+      if (row.status === "cancelled") {
+        await update(db, row, { status: "ended", endedAt: row.currentPeriodEnd, nextGrantAt: null });
+        return { grants, ended: true };
+      }
+      break; // Stripe: the renewal arrives as invoice.paid.
+    }
+    row = await renewLocally(db, row, found.variant.price, found.plan.name);
+  }
+  return { grants, ended: false };
+}
+
+async function renewLocally(db: Database, row: SubscriptionRow, price: number, planName: string) {
+  const start = row.currentPeriodEnd ?? new Date();
+  const discounted = row.discountedRenewalsLeft > 0;
+  const amount = Math.round(price * 100 * (discounted ? 1 - RETENTION_DISCOUNT.percentOff / 100 : 1));
+  await db
+    .insert(payment)
+    .values({
+      id: `pay_${row.id}_${start.getTime()}`,
+      userId: row.userId,
+      subscriptionId: row.id,
+      description: `${planName} renewal${discounted ? ` (${RETENTION_DISCOUNT.percentOff}% off)` : ""}`,
+      amountCents: amount,
+      currency: PRICE_CURRENCY,
+      provider: "local",
+      providerPaymentId: `local-renewal:${row.id}:${start.toISOString()}`,
+      paidAt: start,
+    })
+    .onConflictDoNothing({ target: payment.providerPaymentId });
+  return update(db, row, {
+    currentPeriodStart: start,
+    currentPeriodEnd: periodEnd(start, row.billingCycle === "yearly" ? "yearly" : "monthly"),
+    nextGrantAt: row.nextGrantAt && row.nextGrantAt >= start ? row.nextGrantAt : start,
+    discountedRenewalsLeft: Math.max(0, row.discountedRenewalsLeft - 1),
+  });
+}
+
+async function update(db: Database, row: SubscriptionRow, changes: Partial<SubscriptionRow>) {
+  const [updated] = await db.update(subscription).set(changes).where(eq(subscription.id, row.id)).returning();
+  return updated ?? { ...row, ...changes };
+}

@@ -1,0 +1,74 @@
+import {
+  billingErrorCodes,
+  billingMessages,
+  RETENTION_DISCOUNT,
+  type Subscription,
+} from "@wonderkin/contract";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { subscription } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { BillingDeps } from "./billing-deps";
+import { findCurrentSubscription, type SubscriptionRow, toSubscription } from "./subscription-record";
+
+async function requireRenewing(db: Database, userId: string): Promise<SubscriptionRow> {
+  const current = await findCurrentSubscription(db, { userId });
+  if (!current || current.currentPeriodEnd === null) {
+    throw new AppError(409, billingErrorCodes.noSubscription, billingMessages.noSubscription);
+  }
+  return current;
+}
+
+/**
+ * Cancels at the end of the paid period: the status goes active → cancelled, the plan keeps
+ * working (and a yearly plan keeps granting monthly) until then, and nothing renews.
+ */
+export async function cancelSubscription(
+  deps: BillingDeps,
+  options: { userId: string },
+): Promise<Subscription> {
+  const { db } = deps;
+  const current = await requireRenewing(db, options.userId);
+  await deps.payments.cancelAtPeriodEnd(current.providerSubscriptionId);
+  const [updated] = await db
+    .update(subscription)
+    .set({ status: "cancelled", cancelAtPeriodEnd: true, cancelledAt: current.cancelledAt ?? new Date() })
+    .where(eq(subscription.id, current.id))
+    .returning();
+  return toSubscription(updated ?? current);
+}
+
+/**
+ * The retention offer: `shown` records that it was offered; `accepted` records that it was taken,
+ * keeps the plan (undoing a cancellation) and discounts the next renewals.
+ */
+export async function markDiscount(
+  deps: BillingDeps,
+  options: { userId: string; action: "shown" | "accepted" },
+): Promise<Subscription> {
+  const { db } = deps;
+  const current = await requireRenewing(db, options.userId);
+  if (options.action === "accepted" && !current.discountAcceptedAt) {
+    await deps.payments.applyRetentionDiscount(current.providerSubscriptionId);
+  }
+  const now = new Date();
+  const changes: Partial<SubscriptionRow> =
+    options.action === "shown"
+      ? { discountOfferedAt: current.discountOfferedAt ?? now }
+      : {
+          discountOfferedAt: current.discountOfferedAt ?? now,
+          discountAcceptedAt: current.discountAcceptedAt ?? now,
+          discountedRenewalsLeft: current.discountAcceptedAt
+            ? current.discountedRenewalsLeft
+            : RETENTION_DISCOUNT.renewals,
+          status: "active",
+          cancelAtPeriodEnd: false,
+          cancelledAt: null,
+        };
+  const [updated] = await db
+    .update(subscription)
+    .set(changes)
+    .where(eq(subscription.id, current.id))
+    .returning();
+  return toSubscription(updated ?? current);
+}

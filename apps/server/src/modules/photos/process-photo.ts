@@ -1,0 +1,122 @@
+import { PHOTO_MIN_SHORT_SIDE, photoErrorCodes, photoMessage } from "@wonderkin/contract";
+import sharp, { type Metadata } from "sharp";
+import { AppError } from "../../lib/app-error";
+import type { FaceDetector } from "../../providers/face-detector/face-detector";
+import { detectImageType } from "./detect-image-type";
+import { BLURRY_BELOW, perceptualHash, sharpness } from "./image-measures";
+
+/** Decompression-bomb guard: more pixels than any phone camera makes (a 200 MP sensor is 200e6). */
+export const MAX_INPUT_PIXELS = 120_000_000;
+/** The long side we keep: plenty for training (which uses 1024 px crops) and for the gallery. */
+const STORED_LONG_SIDE = 2048;
+const THUMBNAIL_LONG_SIDE = 384;
+
+/** Faces smaller than this share of the picture's shorter side are passers-by, not the subject. */
+const MIN_FACE_SHARE = 0.08;
+/** The long side of the copy used for the face check, the thumbnail and the measures. */
+const ANALYSIS_SIZE = 416;
+
+export type ProcessedPhoto = {
+  normalised: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  perceptualHash: string;
+  sharpness: number;
+  blurry: boolean;
+  /** Clear faces found, or null when no detector is configured. */
+  faceCount: number | null;
+};
+
+const reject = (status: number, key: keyof typeof photoErrorCodes, values?: Record<string, number>) =>
+  new AppError(status, photoErrorCodes[key], photoMessage(key as Parameters<typeof photoMessage>[0], values));
+
+type RawImage = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+const fromRaw = ({ data, info }: RawImage) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
+/** Exactly one clear face: the child's. Smaller faces in the background are ignored. */
+async function countClearFaces(detector: FaceDetector, small: RawImage): Promise<number> {
+  const { width, height } = small.info;
+  const faces = await detector.detect({ data: small.data, width, height });
+  const minSide = Math.min(width, height) * MIN_FACE_SHARE;
+  return faces.filter((face) => Math.min(face.width, face.height) >= minSide).length;
+}
+
+/**
+ * Everything that happens to an uploaded photo before anything is stored: the type from the bytes,
+ * the size and pixel limits, the minimum resolution after orientation, then a normalised JPEG
+ * (auto-oriented, sRGB, at most 2048 px) and a WebP thumbnail. Re-encoding keeps no metadata at all:
+ * no EXIF (so no GPS), no XMP, no IPTC, no ICC profile (the pixels are converted to sRGB first).
+ * With a face detector, the photo must show exactly one clear face.
+ */
+export async function processPhoto(
+  bytes: Buffer,
+  options: { maxBytes: number; faceDetector?: FaceDetector | null | undefined },
+): Promise<ProcessedPhoto> {
+  if (bytes.length > options.maxBytes) {
+    throw reject(413, "tooLarge", { maxMegabytes: Math.round(options.maxBytes / 1024 / 1024) });
+  }
+  const type = detectImageType(bytes);
+  if (type === "heic") throw reject(415, "heic");
+  if (type === "unknown") throw reject(415, "unsupportedType");
+
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw reject(422, "unreadable");
+  }
+  const { width = 0, height = 0 } = metadata;
+  if (width * height > MAX_INPUT_PIXELS) throw reject(422, "tooManyPixels");
+  if (Math.min(width, height) < PHOTO_MIN_SHORT_SIDE) throw reject(422, "tooSmall");
+
+  try {
+    // Two decodes run side by side: the stored JPEG straight from the file (decode, orient,
+    // resize, encode: one libvips pipeline) and a small copy, decoded at reduced scale, from which
+    // the face check, the thumbnail and the measures are made while the big one is still working.
+    // failOn "truncated" refuses a cut-off file instead of padding it with grey.
+    const decode = () =>
+      sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
+        .rotate()
+        .toColourspace("srgb");
+    const normalisedPromise = decode()
+      .resize(STORED_LONG_SIDE, STORED_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+    // Awaited below; until then a failure must not count as unhandled.
+    normalisedPromise.catch(() => undefined);
+    const smallCopy = await decode()
+      .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside" })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const small: RawImage = { data: smallCopy.data, info: smallCopy.info };
+    const [faceCount, { data: normalised, info }, thumbnail, hash, focus] = await Promise.all([
+      options.faceDetector ? countClearFaces(options.faceDetector, small) : null,
+      normalisedPromise,
+      fromRaw(small)
+        .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: "inside" })
+        .webp({ quality: 78 })
+        .toBuffer(),
+      perceptualHash(fromRaw(small)),
+      sharpness(fromRaw(small)),
+    ]);
+    if (faceCount === 0) throw reject(422, "noFace");
+    if (faceCount !== null && faceCount > 1) throw reject(422, "severalFaces");
+    return {
+      normalised,
+      thumbnail,
+      width: info.width,
+      height: info.height,
+      perceptualHash: hash,
+      sharpness: focus,
+      blurry: focus < BLURRY_BELOW,
+      faceCount,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw reject(422, "unreadable");
+  }
+}

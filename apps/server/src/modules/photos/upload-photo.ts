@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { photoErrorCodes, photoMessage, type UploadedPhoto } from "@wonderkin/contract";
+import { count, eq, sql } from "drizzle-orm";
+import { child, childPhoto } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { findFamilyChild } from "../children/child-record";
+import { requireCurrentConsent } from "../consent/parental-consent";
+import { DUPLICATE_DISTANCE, hammingDistance } from "./image-measures";
+import type { PhotoDeps } from "./photo-deps";
+import { toUploadedPhoto } from "./photo-record";
+import { photoKeys } from "./photo-storage-keys";
+import { processPhoto } from "./process-photo";
+
+/** File names are shown back to the parent only; keep them short and printable. */
+function cleanFileName(name: string | undefined): string | null {
+  const cleaned = (name ?? "")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .trim()
+    .slice(0, 120);
+  return cleaned || null;
+}
+
+/**
+ * Checks, normalises and stores one training photo of a child of the acting family. Everything
+ * that can refuse the photo runs before or inside one transaction that locks the child (so parallel
+ * uploads count and compare correctly); a refusal or failure removes any file already written.
+ */
+export async function uploadPhoto(
+  deps: PhotoDeps,
+  options: {
+    userId: string;
+    familyId: string;
+    childId: number;
+    bytes: Buffer;
+    fileName?: string | undefined;
+  },
+): Promise<UploadedPhoto> {
+  await requireCurrentConsent(deps.db, { userId: options.userId });
+  await findFamilyChild(deps.db, options);
+  const processed = await processPhoto(options.bytes, {
+    maxBytes: deps.limits.maxBytes,
+    faceDetector: deps.faceDetector,
+  });
+
+  const photoId = randomBytes(12).toString("base64url");
+  const keys = photoKeys(options.familyId, options.childId, photoId);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${child} where ${child.id} = ${options.childId} for update`);
+      const [existing] = await tx
+        .select({ photos: count() })
+        .from(childPhoto)
+        .where(eq(childPhoto.childId, options.childId));
+      if ((existing?.photos ?? 0) >= deps.limits.max) {
+        throw new AppError(
+          409,
+          photoErrorCodes.limitReached,
+          photoMessage("limitReached", { max: deps.limits.max }),
+        );
+      }
+      const hashes = await tx
+        .select({ hash: childPhoto.perceptualHash })
+        .from(childPhoto)
+        .where(eq(childPhoto.childId, options.childId));
+      if (hashes.some(({ hash }) => hammingDistance(hash, processed.perceptualHash) <= DUPLICATE_DISTANCE)) {
+        throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
+      }
+      await deps.storage.put(keys.storageKey, processed.normalised, "image/jpeg");
+      await deps.storage.put(keys.thumbnailKey, processed.thumbnail, "image/webp");
+      const [inserted] = await tx
+        .insert(childPhoto)
+        .values({
+          id: photoId,
+          childId: options.childId,
+          uploadedByUserId: options.userId,
+          ...keys,
+          width: processed.width,
+          height: processed.height,
+          byteSize: processed.normalised.length,
+          perceptualHash: processed.perceptualHash,
+          sharpness: processed.sharpness,
+          blurry: processed.blurry,
+          faceCount: processed.faceCount,
+          originalName: cleanFileName(options.fileName),
+        })
+        .returning();
+      return inserted;
+    });
+    if (!row) throw new Error("The photo row was not stored");
+    return toUploadedPhoto(deps.storage, row);
+  } catch (error) {
+    await deps.storage.delete([keys.storageKey, keys.thumbnailKey]);
+    throw error;
+  }
+}

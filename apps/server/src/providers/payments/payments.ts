@@ -1,0 +1,35 @@
+import type { BillingDetails } from "@wonderkin/contract";
+import type { PaymentFacts } from "../../modules/billing/complete-checkout";
+
+/** An order handed to the payment provider. Amounts are in minor units (cents). */
+export type CheckoutOrder = {
+  sessionId: string;
+  kind: "plan" | "top-up";
+  description: string;
+  amountCents: number;
+  currency: string;
+  /** monthly or yearly for a subscription; absent for one-time payments. */
+  recurring?: "monthly" | "yearly";
+  customerEmail: string;
+};
+
+/**
+ * The payments port. `local` (default) sends the parent to the product's own checkout page, whose
+ * Pay button completes the order through the same path a real payment takes; `stripe` creates a
+ * Stripe Checkout Session.
+ */
+export type Payments = {
+  kind: "local" | "stripe";
+  startCheckout(order: CheckoutOrder): Promise<{ url: string; providerSessionId: string | null }>;
+  /**
+   * Whether a checkout is paid, with the facts of the payment; null while it is not. The local
+   * checkout is paid by asking (its Pay button); Stripe is asked about its session.
+   */
+  confirmCheckout(checkout: { id: string; providerSessionId: string | null }): Promise<PaymentFacts | null>;
+  /** Tells the provider to stop renewing (the local provider keeps no state of its own). */
+  cancelAtPeriodEnd(providerSubscriptionId: string | null): Promise<void>;
+  /** Copies the invoice name and address to the provider's customer, if it keeps one. */
+  updateCustomer(providerCustomerId: string | null, details: BillingDetails): Promise<void>;
+  /** Applies the retention discount to the next renewals at the provider. */
+  applyRetentionDiscount(providerSubscriptionId: string | null): Promise<void>;
+};

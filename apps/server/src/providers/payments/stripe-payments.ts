@@ -1,0 +1,111 @@
+import { RETENTION_DISCOUNT } from "@wonderkin/contract";
+import Stripe from "stripe";
+import type { Payments } from "./payments";
+
+export type StripeOptions = { secretKey: string; apiUrl: string; publicUrl: string };
+
+export function createStripeClient(options: Pick<StripeOptions, "secretKey" | "apiUrl">): Stripe {
+  const api = new URL(options.apiUrl);
+  return new Stripe(options.secretKey, {
+    host: api.hostname,
+    port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+    protocol: api.protocol === "https:" ? "https" : "http",
+    maxNetworkRetries: 2,
+  });
+}
+
+const RETENTION_COUPON_ID = `wonderkin-retention-${RETENTION_DISCOUNT.percentOff}-${RETENTION_DISCOUNT.renewals}`;
+
+/**
+ * Stripe Checkout: `subscription` mode for monthly and yearly plans, `payment` mode for the one-time
+ * plan and top-ups. Our checkout id travels as `client_reference_id` and metadata, so the webhook
+ * finds the order whatever arrives first.
+ */
+export function createStripePayments(stripe: Stripe, options: Pick<StripeOptions, "publicUrl">): Payments {
+  return {
+    kind: "stripe",
+    async startCheckout(order) {
+      const back = order.kind === "top-up" ? "/kids/top-up-credit-plans" : "/kids/select-plan";
+      const done = order.kind === "top-up" ? "/kids/top-up-credit-plans" : "/kids/add-children";
+      const session = await stripe.checkout.sessions.create({
+        mode: order.recurring ? "subscription" : "payment",
+        client_reference_id: order.sessionId,
+        customer_email: order.customerEmail,
+        metadata: { checkoutId: order.sessionId },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: order.currency.toLowerCase(),
+              unit_amount: order.amountCents,
+              product_data: { name: order.description },
+              ...(order.recurring
+                ? { recurring: { interval: order.recurring === "yearly" ? "year" : "month" } }
+                : {}),
+            },
+          },
+        ],
+        success_url: `${options.publicUrl}${done}?success=true&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${options.publicUrl}${back}`,
+      });
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { url: session.url, providerSessionId: session.id };
+    },
+    async confirmCheckout(checkout) {
+      if (!checkout.providerSessionId) return null;
+      const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
+      return isPaid(session) ? stripePaymentFacts(session) : null;
+    },
+    async cancelAtPeriodEnd(providerSubscriptionId) {
+      if (providerSubscriptionId) {
+        await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+      }
+    },
+    async updateCustomer(providerCustomerId, details) {
+      if (!providerCustomerId) return;
+      await stripe.customers.update(providerCustomerId, {
+        name: details.name,
+        address: {
+          line1: details.addressLine || null,
+          city: details.city || null,
+          postal_code: details.postalCode || null,
+          country: details.country || null,
+        } as Stripe.AddressParam,
+      });
+    },
+    async applyRetentionDiscount(providerSubscriptionId) {
+      if (!providerSubscriptionId) return;
+      await stripe.coupons
+        .create({
+          id: RETENTION_COUPON_ID,
+          percent_off: RETENTION_DISCOUNT.percentOff,
+          duration: "repeating",
+          duration_in_months: RETENTION_DISCOUNT.renewals,
+        })
+        .catch((error: { code?: string }) => {
+          if (error.code !== "resource_already_exists") throw error;
+        });
+      await stripe.subscriptions.update(providerSubscriptionId, {
+        cancel_at_period_end: false,
+        discounts: [{ coupon: RETENTION_COUPON_ID }],
+      });
+    },
+  };
+}
+
+export const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** What a paid Checkout Session says about its payment, for the completion path. */
+export function stripePaymentFacts(session: Stripe.Checkout.Session) {
+  return {
+    providerPaymentId: idOf(session.invoice) ?? idOf(session.payment_intent) ?? session.id,
+    providerSubscriptionId: idOf(session.subscription),
+    providerCustomerId: idOf(session.customer),
+  };
+}
+
+/** Whether Stripe reports a Checkout Session as paid (or as needing no payment). */
+export function isPaid(session: Stripe.Checkout.Session): boolean {
+  return session.payment_status === "paid" || session.payment_status === "no_payment_required";
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { signPath } from "../../lib/signed-url";
+import { assertSafeKey, type Storage } from "./storage";
+
+/** Where the local storage's signed addresses are served (see http/media-routes.ts). */
+export const LOCAL_MEDIA_PREFIX = "/api/media/";
+
+/**
+ * Files on local disk under DATA_DIR/media. Writes go to a temporary name first and are renamed,
+ * so a crash never leaves half a photo. Addresses are HMAC-signed and expire.
+ */
+export function createLocalStorage(options: { root: string; secret: string }): Storage {
+  const fileOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(options.root, ...key.split("/"));
+  };
+
+  async function walk(dir: string, prefix: string): Promise<string[]> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const keys: string[] = [];
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) keys.push(...(await walk(path.join(dir, entry.name), key)));
+      else keys.push(key);
+    }
+    return keys;
+  }
+
+  return {
+    kind: "local",
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = path.join(path.dirname(file), `.${randomBytes(6).toString("hex")}.partial`);
+      await writeFile(temporary, body);
+      await rename(temporary, file);
+    },
+    async get(key) {
+      return readFile(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+    },
+    async list(prefix) {
+      const clean = prefix.replace(/\/+$/, "");
+      if (clean) assertSafeKey(clean);
+      const base = clean ? path.join(options.root, ...clean.split("/")) : options.root;
+      return walk(base, clean);
+    },
+    async signedUrl(key) {
+      assertSafeKey(key);
+      return signPath(options.secret, `${LOCAL_MEDIA_PREFIX}${key}`);
+    },
+  };
+}

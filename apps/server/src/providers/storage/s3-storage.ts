@@ -1,0 +1,81 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { assertSafeKey, type Storage } from "./storage";
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  endpoint?: string | undefined;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle: boolean;
+  /** How long a presigned address works. */
+  urlTtlSeconds: number;
+};
+
+/** S3 or any S3-compatible service. Objects stay private; the browser gets presigned GET addresses. */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
+  });
+  const Bucket = options.bucket;
+
+  return {
+    kind: "s3",
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return result.Body ? Buffer.from(await result.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if ((error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
+    async delete(keys) {
+      for (let start = 0; start < keys.length; start += 1000) {
+        const chunk = keys.slice(start, start + 1000);
+        chunk.forEach(assertSafeKey);
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket,
+            Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+      }
+    },
+    async list(prefix) {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys;
+    },
+    async signedUrl(key) {
+      assertSafeKey(key);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), {
+        expiresIn: options.urlTtlSeconds,
+      });
+    },
+  };
+}

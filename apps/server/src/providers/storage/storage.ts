@@ -1,0 +1,25 @@
+/**
+ * The storage port: private files (children's photos, thumbnails, portraits) by key. Keys are
+ * paths like `families/{familyId}/children/{childId}/photos/{photoId}.jpg`, so everything of a
+ * child (or a family) can be listed and deleted by prefix.
+ */
+export type Storage = {
+  kind: "local" | "s3";
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  delete(keys: string[]): Promise<void>;
+  /** Every key under a prefix (deletion proofs, exports, purges). */
+  list(prefix: string): Promise<string[]>;
+  /** An address the browser can load for a while without credentials. */
+  signedUrl(key: string): Promise<string>;
+};
+
+/** Keys are made by us; this refuses anything that could escape a folder or confuse a bucket. */
+export function assertSafeKey(key: string): void {
+  if (
+    !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) ||
+    key.split("/").some((part) => part.startsWith("."))
+  ) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}

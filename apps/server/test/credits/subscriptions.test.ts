@@ -1,0 +1,238 @@
+import { billingErrorCodes } from "@wonderkin/contract";
+import { eq, sum } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyticsEvent, creditLedger, payment, subscription } from "../../src/db/schema";
+import { addMonths } from "../../src/modules/billing/billing-period";
+import { grantDueCredits } from "../../src/modules/billing/grant-due-credits";
+import { readCredits } from "../../src/modules/credits/change-credits";
+import { createTestApp, type TestApp } from "../create-test-app";
+import { type TestParent, verifiedParent } from "../support/families";
+import { post, signUp, tokenFor } from "../support/identity";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const parent = (firstName: string) => verifiedParent(t.app, t.database.db, { firstName });
+
+async function buy(as: TestParent, item: { planId: number } | { topUpId: string }) {
+  const started = await post(t.app, "/api/subscription/create-checkout-session", item, as.token);
+  expect(started.statusCode, started.body).toBe(200);
+  const { sessionId, url } = started.json();
+  expect(url).toBe(`/checkout/${sessionId}`);
+  const completed = await post(t.app, "/api/subscription/create", { sessionId }, as.token);
+  expect(completed.statusCode, completed.body).toBe(200);
+  return { sessionId, ...completed.json() };
+}
+
+async function expectLedgerMatches(userId: string) {
+  const [row] = await t.database.db
+    .select({ total: sum(creditLedger.delta) })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId));
+  expect(Number(row?.total ?? 0)).toBe(await readCredits(t.database.db, { userId }));
+}
+
+const active = async (as: TestParent) => (await post(t.app, "/api/subscription/active", {}, as.token)).json();
+
+describe("buying through the local checkout", () => {
+  it("starts Magician monthly with 100 credits, once, however often Pay is pressed", async () => {
+    const ada = await parent("Ada");
+    expect(await active(ada)).toBeNull();
+    const { sessionId, redirectTo, totalCredits } = await buy(ada, { planId: 1 });
+    expect(redirectTo).toBe("/kids/add-children?success=true");
+    expect(totalCredits).toBe(100);
+    const again = await post(t.app, "/api/subscription/create", { sessionId }, ada.token);
+    expect(again.json().totalCredits).toBe(100);
+    expect(await active(ada)).toMatchObject({
+      planId: 1,
+      planName: "Magician",
+      billingCycle: "monthly",
+      status: "active",
+      isActive: true,
+    });
+    const payments = await t.database.db.select().from(payment).where(eq(payment.userId, ada.userId));
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amountCents: 1499, currency: "USD" });
+    const order = await post(t.app, "/api/subscription/checkout", { sessionId }, ada.token);
+    expect(order.json()).toMatchObject({ status: "completed", amount: 14.99, credits: 100 });
+
+    const topUp = await buy(ada, { topUpId: "top-up-20" });
+    expect(topUp).toMatchObject({ redirectTo: "/kids/top-up-credit-plans?success=true", totalCredits: 120 });
+    const sameAgain = await post(
+      t.app,
+      "/api/subscription/create",
+      { sessionId: topUp.sessionId },
+      ada.token,
+    );
+    expect(sameAgain.json().totalCredits).toBe(120);
+    await expectLedgerMatches(ada.userId);
+  });
+
+  it("needs a verified address", async () => {
+    const { email } = await signUp(t.app, { firstName: "Una" });
+    const token = await tokenFor(t.app, email);
+    const refused = await post(t.app, "/api/subscription/create-checkout-session", { planId: 1 }, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe("EMAIL_NOT_VERIFIED");
+  });
+
+  it("refuses a cancelled checkout, someone else's checkout and the plan already held", async () => {
+    const ada = await parent("Ada");
+    const bea = await parent("Bea");
+    const { sessionId } = (
+      await post(t.app, "/api/subscription/create-checkout-session", { planId: 3 }, ada.token)
+    ).json();
+    expect((await post(t.app, "/api/subscription/create", { sessionId }, bea.token)).json().code).toBe(
+      billingErrorCodes.checkoutNotFound,
+    );
+    const left = await post(t.app, "/api/subscription/checkout/cancel", { sessionId }, ada.token);
+    expect(left.json()).toEqual({ redirectTo: "/kids/select-plan" });
+    const paid = await post(t.app, "/api/subscription/create", { sessionId }, ada.token);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().code).toBe(billingErrorCodes.checkoutClosed);
+    expect(await readCredits(t.database.db, { userId: ada.userId })).toBe(0);
+
+    await buy(ada, { planId: 3 });
+    const twice = await post(t.app, "/api/subscription/create-checkout-session", { planId: 3 }, ada.token);
+    expect(twice.json().code).toBe(billingErrorCodes.alreadySubscribed);
+    const unknown = await post(t.app, "/api/subscription/create-checkout-session", { planId: 9 }, ada.token);
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it("changes plan: the old one ends, the new one grants its images", async () => {
+    const ada = await parent("Ada");
+    await buy(ada, { planId: 1 });
+    const { totalCredits } = await buy(ada, { planId: 3 });
+    expect(totalCredits).toBe(300);
+    expect(await active(ada)).toMatchObject({ planName: "Oracle", planId: 3 });
+    const rows = await t.database.db.select().from(subscription).where(eq(subscription.userId, ada.userId));
+    expect(rows.map((row) => row.status).sort()).toEqual(["active", "ended"]);
+  });
+});
+
+describe("history and billing details", () => {
+  it("lists every payment and credit movement, and keeps the invoice details", async () => {
+    const ada = await parent("Ada");
+    await buy(ada, { planId: 1 });
+    await buy(ada, { topUpId: "top-up-20" });
+    const { entries } = (await post(t.app, "/api/subscription/history", {}, ada.token)).json();
+    expect(entries.map((entry: { kind: string }) => entry.kind).sort()).toEqual([
+      "payment",
+      "payment",
+      "plan-grant",
+      "top-up",
+    ]);
+    expect(entries).toContainEqual(
+      expect.objectContaining({ kind: "payment", amount: 14.99, currency: "USD" }),
+    );
+    expect(entries).toContainEqual(expect.objectContaining({ kind: "plan-grant", credits: 100 }));
+
+    expect(
+      (await post(t.app, "/api/subscription/edit-billing-details", undefined, ada.token)).json(),
+    ).toBeNull();
+    const saved = await post(
+      t.app,
+      "/api/subscription/edit-billing-details",
+      { details: { name: " Ada Lovelace ", country: "GB" } },
+      ada.token,
+    );
+    expect(saved.json()).toEqual({
+      name: "Ada Lovelace",
+      addressLine: "",
+      city: "",
+      postalCode: "",
+      country: "GB",
+      taxId: "",
+    });
+    const bad = await post(
+      t.app,
+      "/api/subscription/edit-billing-details",
+      { details: { name: "Ada", country: "Britain" } },
+      ada.token,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await post(t.app, "/api/subscription/edit-billing-details", undefined, ada.token)).json().name,
+    ).toBe("Ada Lovelace");
+  });
+});
+
+describe("renewals, monthly grants and cancelling", () => {
+  it("grants a yearly plan's images every month, catching up, and never twice", async () => {
+    const ada = await parent("Ada");
+    await buy(ada, { planId: 2 });
+    const [row] = await t.database.db.select().from(subscription).where(eq(subscription.userId, ada.userId));
+    const start = row?.currentPeriodStart as Date;
+    await grantDueCredits(t.database.db, addMonths(start, 1));
+    expect(await readCredits(t.database.db, { userId: ada.userId })).toBe(200);
+    await grantDueCredits(t.database.db, addMonths(start, 3));
+    await grantDueCredits(t.database.db, addMonths(start, 3));
+    expect(await readCredits(t.database.db, { userId: ada.userId })).toBe(400);
+    expect((await active(ada)).nextGrantAt).toBe(addMonths(start, 4).toISOString());
+    await expectLedgerMatches(ada.userId);
+  });
+
+  it("renews a local monthly plan with its images, at the retention discount once accepted", async () => {
+    const ada = await parent("Ada");
+    await buy(ada, { planId: 1 });
+    const shown = await post(t.app, "/api/subscription/mark-discount", { action: "shown" }, ada.token);
+    expect(shown.json().discountOfferedAt).not.toBeNull();
+    const accepted = await post(t.app, "/api/subscription/mark-discount", { action: "accepted" }, ada.token);
+    expect(accepted.json()).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+    const [row] = await t.database.db.select().from(subscription).where(eq(subscription.userId, ada.userId));
+    await grantDueCredits(t.database.db, addMonths(row?.currentPeriodStart as Date, 1));
+    expect(await readCredits(t.database.db, { userId: ada.userId })).toBe(200);
+    const payments = await t.database.db.select().from(payment).where(eq(payment.userId, ada.userId));
+    expect(payments.map((entry) => entry.amountCents).sort((a, b) => a - b)).toEqual([1049, 1499]);
+  });
+
+  it("keeps a cancelled plan usable to the end of its period, then stops granting", async () => {
+    const ada = await parent("Ada");
+    await buy(ada, { planId: 1 });
+    const cancelled = await post(t.app, "/api/subscription/cancel", {}, ada.token);
+    expect(cancelled.json()).toMatchObject({ status: "cancelled", isActive: true, cancelAtPeriodEnd: true });
+    const [row] = await t.database.db.select().from(subscription).where(eq(subscription.userId, ada.userId));
+    const end = row?.currentPeriodEnd as Date;
+    await grantDueCredits(t.database.db, new Date(end.getTime() - 60_000));
+    expect((await active(ada)).isActive).toBe(true);
+    const outcome = await grantDueCredits(t.database.db, new Date(end.getTime() + 60_000));
+    expect(outcome).toEqual({ grants: 0, ended: 1 });
+    await grantDueCredits(t.database.db, addMonths(end, 2));
+    expect(await readCredits(t.database.db, { userId: ada.userId })).toBe(100);
+    const [after] = await t.database.db
+      .select()
+      .from(subscription)
+      .where(eq(subscription.userId, ada.userId));
+    expect(after?.status).toBe("ended");
+    expect((await post(t.app, "/api/subscription/cancel", {}, ada.token)).json().code).toBe(
+      billingErrorCodes.noSubscription,
+    );
+  });
+
+  it("does not cancel a one-time pack, which never renews", async () => {
+    const ada = await parent("Ada");
+    await buy(ada, { planId: 5 });
+    expect(await active(ada)).toMatchObject({
+      planName: "Alchemist",
+      currentPeriodEnd: null,
+      isActive: true,
+    });
+    expect((await post(t.app, "/api/subscription/cancel", {}, ada.token)).statusCode).toBe(409);
+  });
+});
+
+describe("analytics events", () => {
+  it("records one purchase event per checkout, however often it completes", async () => {
+    const ada = await parent("Ada");
+    const { sessionId } = await buy(ada, { planId: 1 });
+    await post(t.app, "/api/subscription/create", { sessionId }, ada.token);
+    const events = await t.database.db
+      .select()
+      .from(analyticsEvent)
+      .where(eq(analyticsEvent.userId, ada.userId));
+    expect(events.filter((event) => event.name === "purchase")).toHaveLength(1);
+  });
+});

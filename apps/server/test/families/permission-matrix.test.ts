@@ -1,0 +1,221 @@
+import {
+  childErrorCodes,
+  type FamilyRole,
+  familyErrorCodes,
+  familyRoles,
+  familyScopedEndpoints,
+  familyScopedUploadPaths,
+} from "@wonderkin/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { child } from "../../src/db/schema";
+import { createTestApp, type TestApp } from "../create-test-app";
+import { acceptConsent } from "../support/children";
+import {
+  createFamilyFixture,
+  createInvitationFixture,
+  postAs,
+  type TestParent,
+  verifiedParent,
+} from "../support/families";
+import { uniqueEmail } from "../support/identity";
+import { testPhoto, upload, uploadForm } from "../support/photos";
+
+/**
+ * Every role × every family-scoped endpoint (docs/families.md). Each cell runs against a fresh family
+ * with one owner, one admin, one member and one more member to act upon, plus a pending
+ * invitation, and sends a request that would succeed if the role allows it. The expected table is
+ * written out by hand: it is the specification, not a copy of the code under test.
+ */
+type Expected = 200 | 403 | 409;
+const FAMILY_NAME = "The Matrix family";
+
+const matrix: Record<
+  string,
+  { body: (fixture: Fixture) => unknown; expected: Record<FamilyRole, Expected>; conflictCode?: string }
+> = {
+  "/api/organization/getMembers": {
+    body: () => ({}),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/organization/update": {
+    body: () => ({ name: "Renamed" }),
+    expected: { owner: 200, admin: 200, member: 403 },
+  },
+  "/api/organization/member/add": {
+    body: () => ({ email: uniqueEmail("invitee"), role: "member" }),
+    expected: { owner: 200, admin: 200, member: 403 },
+  },
+  "/api/organization/member/role": {
+    body: (fixture) => ({ memberId: fixture.targetMemberId, role: "admin" }),
+    expected: { owner: 200, admin: 200, member: 403 },
+  },
+  "/api/organization/member/delete": {
+    body: (fixture) => ({ memberId: fixture.targetMemberId }),
+    expected: { owner: 200, admin: 200, member: 403 },
+  },
+  "/api/organization/delete": {
+    body: () => ({ confirmName: FAMILY_NAME }),
+    expected: { owner: 200, admin: 403, member: 403 },
+  },
+  // The only owner may not leave (409); everyone else may.
+  "/api/organization/leave": {
+    body: () => ({}),
+    expected: { owner: 409, admin: 200, member: 200 },
+  },
+  "/api/organization/invitation/resend": {
+    body: (fixture) => ({ invitationId: fixture.invitationId }),
+    expected: { owner: 200, admin: 200, member: 403 },
+  },
+  "/api/organization/invitation/revoke": {
+    body: (fixture) => ({ invitationId: fixture.invitationId }),
+    expected: { owner: 200, admin: 200, member: 403 },
+  },
+  "/api/children/get": {
+    body: () => ({}),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/children/add": {
+    body: () => ({ firstName: "Luna", age: 5, gender: "girl" }),
+    // The fixture family already has its one child: adding another is refused for the plan, not the role.
+    expected: { owner: 409, admin: 409, member: 403 },
+    conflictCode: childErrorCodes.childLimitReached,
+  },
+  "/api/image/getUploadedImages": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/image/deleteUploadedImages": {
+    body: (fixture) => ({ childId: fixture.childId, photoIds: ["not-there"] }),
+    expected: { owner: 200, admin: 200, member: 403 },
+  },
+};
+
+/** The multipart uploads: sent with a real photo, which admins and owners may add. */
+const uploadMatrix: Record<string, Record<FamilyRole, Expected>> = {
+  "/api/image/upload": { owner: 200, admin: 200, member: 403 },
+  "/api/image/single-image-upload": { owner: 200, admin: 200, member: 403 },
+};
+
+type Fixture = { familyId: string; targetMemberId: string; invitationId: string; childId: number };
+
+let t: TestApp;
+let parents: Record<FamilyRole | "target" | "outsider", TestParent>;
+
+async function freshFamily(): Promise<Fixture> {
+  const { familyId, memberIds } = await createFamilyFixture(t.database.db, {
+    name: FAMILY_NAME,
+    members: [
+      { userId: parents.owner.userId, role: "owner" },
+      { userId: parents.admin.userId, role: "admin" },
+      { userId: parents.member.userId, role: "member" },
+      { userId: parents.target.userId, role: "member" },
+    ],
+  });
+  const invitationId = await createInvitationFixture(t.database.db, {
+    familyId,
+    inviterId: parents.owner.userId,
+    email: uniqueEmail("pending"),
+  });
+  const [added] = await t.database.db
+    .insert(child)
+    .values({
+      organizationId: familyId,
+      firstName: "Luna",
+      gender: "girl",
+      age: 5,
+      triggerWord: `zk${invitationId}`,
+    })
+    .returning({ id: child.id });
+  return {
+    familyId,
+    targetMemberId: memberIds.get(parents.target.userId) ?? "",
+    invitationId,
+    childId: added?.id ?? 0,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  parents = {
+    owner: await verifiedParent(t.app, db, { firstName: "Olive" }),
+    admin: await verifiedParent(t.app, db, { firstName: "Adam" }),
+    member: await verifiedParent(t.app, db, { firstName: "Mia" }),
+    target: await verifiedParent(t.app, db, { firstName: "Theo" }),
+    outsider: await verifiedParent(t.app, db, { firstName: "Otto" }),
+  };
+  // Everyone has consented, so the matrix measures roles only.
+  for (const parent of Object.values(parents)) {
+    await acceptConsent(t.app, parent);
+  }
+});
+afterAll(() => t.close());
+
+describe("the permission matrix", () => {
+  it("covers every family-scoped endpoint of the contract", () => {
+    expect(Object.keys(matrix).sort()).toEqual(familyScopedEndpoints.map((endpoint) => endpoint.path).sort());
+    expect(Object.keys(uploadMatrix).sort()).toEqual([...familyScopedUploadPaths].sort());
+  });
+
+  for (const [path, expectedByRole] of Object.entries(uploadMatrix)) {
+    for (const role of familyRoles) {
+      const expected = expectedByRole[role];
+      it(`${role} → ${path} answers ${expected}`, async () => {
+        const fixture = await freshFamily();
+        const form = uploadForm(fixture.childId, [{ name: "p.jpg", bytes: await testPhoto({ seed: 900 }) }]);
+        const response = await upload(
+          t.app,
+          path as "/api/image/upload",
+          parents[role],
+          fixture.familyId,
+          form,
+        );
+        expect(response.statusCode, response.body).toBe(expected);
+        if (expected === 403) expect(response.json().code).toBe(familyErrorCodes.roleNotAllowed);
+      });
+    }
+    it(`a parent outside the family → ${path} answers 403`, async () => {
+      const fixture = await freshFamily();
+      const form = uploadForm(fixture.childId, [{ name: "p.jpg", bytes: await testPhoto({ seed: 901 }) }]);
+      const response = await upload(
+        t.app,
+        path as "/api/image/upload",
+        parents.outsider,
+        fixture.familyId,
+        form,
+      );
+      expect(response.json().code).toBe(familyErrorCodes.notAFamilyMember);
+    });
+  }
+
+  for (const [path, cell] of Object.entries(matrix)) {
+    for (const role of familyRoles) {
+      const expected = cell.expected[role];
+      it(`${role} → ${path} answers ${expected}`, async () => {
+        const fixture = await freshFamily();
+        const response = await postAs(t.app, path, parents[role], fixture.familyId, cell.body(fixture));
+        expect(response.statusCode, response.body).toBe(expected);
+        if (expected === 403) expect(response.json().code).toBe(familyErrorCodes.roleNotAllowed);
+        if (expected === 409)
+          expect(response.json().code).toBe(cell.conflictCode ?? familyErrorCodes.lastOwner);
+      });
+    }
+
+    it(`a parent outside the family → ${path} answers 403 and learns nothing`, async () => {
+      const fixture = await freshFamily();
+      const response = await postAs(t.app, path, parents.outsider, fixture.familyId, cell.body(fixture));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        code: familyErrorCodes.notAFamilyMember,
+        message: expect.any(String),
+      });
+    });
+
+    it(`${path} without an organization-id header answers 400 ORGANIZATION_REQUIRED`, async () => {
+      const fixture = await freshFamily();
+      const response = await postAs(t.app, path, parents.owner, null, cell.body(fixture));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe(familyErrorCodes.organizationRequired);
+    });
+  }
+});

@@ -1,0 +1,67 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import sharp from "sharp";
+import { processPhoto } from "../../src/modules/photos/process-photo";
+import { createTfjsFaceDetector } from "../../src/providers/face-detector/tfjs-face-detector";
+
+/*
+ * Pictures of real faces for tests, benchmarks and browser tests, made from the sample photos that
+ * ship inside the face detector's npm package (nothing is downloaded). Shared through the server
+ * package's `./test-fixtures/face-pictures` export.
+ */
+
+const require = createRequire(import.meta.url);
+const demoDir = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "demo");
+
+let facesLoading: Promise<Buffer[]> | null = null;
+
+/**
+ * Real single-face pictures for tests: every face of the face detector's own sample photos (they
+ * ship in its npm package), cropped with a margin and kept only if the detector then sees exactly
+ * one clear face through the product's own photo pipeline. Made once per test file.
+ */
+export function singleFacePictures(): Promise<Buffer[]> {
+  facesLoading ??= (async () => {
+    const detector = createTfjsFaceDetector();
+    const faces: Buffer[] = [];
+    for (let sample = 1; sample <= 6; sample++) {
+      const file = path.join(demoDir, `sample${sample}.jpg`);
+      const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      for (const box of await detector.detect({ data, width: info.width, height: info.height })) {
+        const margin = Math.max(box.width, box.height) * 0.9;
+        const left = Math.max(0, Math.round(box.x - margin));
+        const top = Math.max(0, Math.round(box.y - margin));
+        const width = Math.min(info.width - left, Math.round(box.width + 2 * margin));
+        const height = Math.min(info.height - top, Math.round(box.height + 2 * margin));
+        const crop = await sharp(file)
+          .extract({ left, top, width, height })
+          .resize(720, 720, { fit: "outside" })
+          .jpeg()
+          .toBuffer();
+        // Kept only if the product's own pipeline accepts it as one clear face.
+        const accepted = await processPhoto(crop, {
+          maxBytes: 20 * 1024 * 1024,
+          faceDetector: detector,
+        }).then(
+          (processed) => processed.faceCount === 1,
+          () => false,
+        );
+        if (accepted) faces.push(crop);
+      }
+    }
+    if (faces.length < 8) throw new Error(`Only ${faces.length} single-face test pictures could be made`);
+    return faces;
+  })();
+  return facesLoading;
+}
+
+/** A sample photo with several people in it. */
+export async function groupPicture(): Promise<Buffer> {
+  return sharp(path.join(demoDir, "sample1.jpg")).jpeg().toBuffer();
+}
+
+/** A picture with no face at all (a drawing of shapes and text). */
+export async function pictureWithoutFace(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="800"><rect width="100%" height="100%" fill="#8ac"/><rect x="100" y="100" width="300" height="500" fill="#c84"/><text x="450" y="400" font-size="80">A tree</text></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}

@@ -1,0 +1,62 @@
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+/** A radio button laid invisibly over its whole label: the label looks like the control and is it. */
+export const coveringRadioClass =
+  "absolute inset-0 size-full cursor-pointer appearance-none rounded-[inherit] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-400";
+
+export type SegmentedOption<T extends string> = {
+  value: T;
+  label: string;
+  icon?: LucideIcon;
+  /** A word after the label (e.g. a saving), read with it. */
+  aside?: ReactNode;
+};
+
+/** A few options side by side, one chosen: a segmented control built on radio buttons. */
+export function SegmentedControl<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  /** Names the group for screen readers. */
+  legend: string;
+  name: string;
+  value: T;
+  options: readonly SegmentedOption<T>[];
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className="sr-only">{legend}</legend>
+      <div className="inline-grid auto-cols-fr grid-flow-col rounded-full bg-canvas p-1 ring-1 ring-line">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              "relative flex items-center justify-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold text-muted transition-colors",
+              value === option.value && "bg-surface text-ink shadow-sm ring-1 ring-line",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className={coveringRadioClass}
+            />
+            {option.icon ? <option.icon className="size-4" aria-hidden /> : null}
+            {option.label}
+            {option.aside}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * A price in the reader's own format ("$14.99", "14,99 $US"). Whole amounts drop the cents ("$19")
+ * unless `keepCents` asks to line them up with others.
+ */
+export function formatMoney(
+  amount: number,
+  currency: string,
+  options: { keepCents?: boolean; locale?: string } = {},
+): string {
+  const whole = Number.isInteger(amount) && !options.keepCents;
+  return new Intl.NumberFormat(options.locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(amount);
+}
+
+/** "1 credit", "100 credits", with the reader's digit grouping. */
+export function formatCredits(credits: number, locale?: string): string {
+  const count = new Intl.NumberFormat(locale).format(credits);
+  return Math.abs(credits) === 1 ? `${count} credit` : `${count} credits`;
+}
+
+/** A credit movement with its sign: "+100", "−20" (a real minus sign). */
+export function formatCreditChange(credits: number, locale?: string): string {
+  const count = new Intl.NumberFormat(locale).format(Math.abs(credits));
+  if (credits > 0) return `+${count}`;
+  if (credits < 0) return `\u2212${count}`;
+  return count;
+}

@@ -1,0 +1,80 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type Child,
+  deleteUploadedImagesEndpoint,
+  getUploadedImagesEndpoint,
+  type UploadedPhoto,
+} from "@wonderkin/contract";
+import { callApi } from "@/lib/api-client";
+import { childrenQueryKey } from "@/lib/children/get-children";
+
+export const childPhotosQueryKey = (familyId: string, childId: number) =>
+  [...childrenQueryKey(familyId), childId, "photos"] as const;
+
+export type ChildPhotos = {
+  photos: UploadedPhoto[];
+  limits: { min: number; max: number; maxMegabytes: number };
+};
+
+export function getChildPhotos(familyId: string, childId: number): Promise<ChildPhotos> {
+  return callApi(getUploadedImagesEndpoint, { childId }, { organizationId: familyId });
+}
+
+export function getChildPhotosQueryOptions(familyId: string | null, childId: number | null) {
+  return queryOptions({
+    queryKey: childPhotosQueryKey(familyId ?? "none", childId ?? 0),
+    queryFn: () => getChildPhotos(familyId ?? "", childId ?? 0),
+    enabled: Boolean(familyId && childId),
+    // The addresses are signed and expire (an hour at the least): read them again well before.
+    staleTime: 5 * 60_000,
+    refetchInterval: 20 * 60_000,
+  });
+}
+
+export function useChildPhotos(familyId: string | null, childId: number | null) {
+  return useQuery(getChildPhotosQueryOptions(familyId, childId));
+}
+
+/** Keeps the child's photo count on the children list in step without reading the list again. */
+export function setChildPhotoCount(
+  queryClient: ReturnType<typeof useQueryClient>,
+  familyId: string,
+  childId: number,
+  photoCount: number,
+) {
+  queryClient.setQueryData<Child[]>(childrenQueryKey(familyId), (children) =>
+    children?.map((child) => (child.id === childId ? { ...child, photoCount } : child)),
+  );
+}
+
+/** A photo the server accepted joins the grid at once. */
+export function addPhotoToCache(
+  queryClient: ReturnType<typeof useQueryClient>,
+  familyId: string,
+  childId: number,
+  photo: UploadedPhoto,
+  photoCount: number,
+) {
+  queryClient.setQueryData<ChildPhotos>(childPhotosQueryKey(familyId, childId), (current) =>
+    current
+      ? { ...current, photos: [...current.photos.filter((existing) => existing.id !== photo.id), photo] }
+      : current,
+  );
+  setChildPhotoCount(queryClient, familyId, childId, photoCount);
+}
+
+export function useDeleteChildPhotos(familyId: string, childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photoIds: string[]) =>
+      callApi(deleteUploadedImagesEndpoint, { childId, photoIds }, { organizationId: familyId }),
+    onSuccess: ({ photoCount }, photoIds) => {
+      queryClient.setQueryData<ChildPhotos>(childPhotosQueryKey(familyId, childId), (current) =>
+        current
+          ? { ...current, photos: current.photos.filter((photo) => !photoIds.includes(photo.id)) }
+          : current,
+      );
+      setChildPhotoCount(queryClient, familyId, childId, photoCount);
+    },
+  });
+}

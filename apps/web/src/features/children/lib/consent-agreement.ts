@@ -1,0 +1,123 @@
+import { CONSENT_AGREEMENT_VERSION } from "@wonderkin/contract";
+
+/**
+ * The parental consent agreement, as the parent reads it. It is written for one version of the
+ * agreement: the server records the version a parent accepted, so changing what this says means a
+ * new CONSENT_AGREEMENT_VERSION in the contract (and every parent is asked again). The retention
+ * numbers are the deployment's own, from the public config, which the retention jobs enforce.
+ */
+export const agreementTextVersion = "2026-11-22";
+
+export type AgreementFacts = {
+  appName: string;
+  retention: { trainingPhotosDays: number; unverifiedAccountDays: number };
+  photos: { min: number; max: number };
+  faceDetection: boolean;
+};
+
+export type AgreementSection = {
+  id: string;
+  heading: string;
+  paragraphs?: string[];
+  items?: string[];
+};
+
+export type Agreement = {
+  version: string;
+  title: string;
+  intro: string;
+  sections: AgreementSection[];
+  confirmations: { isParentOrGuardian: string; agreesToProcessing: string };
+};
+
+const days = (count: number) => (count === 1 ? "1 day" : `${count} days`);
+
+export function consentAgreement(facts: AgreementFacts): Agreement {
+  const { appName, retention, photos } = facts;
+  return {
+    version: CONSENT_AGREEMENT_VERSION,
+    title: "Parental consent agreement",
+    intro: `Before you add your child, please read what ${appName} does with your child's details and photos, and how you can delete them. It takes about two minutes.`,
+    sections: [
+      {
+        id: "who",
+        heading: "Who can agree",
+        paragraphs: [
+          "Only a child's parent or legal guardian can give this consent. By accepting, you confirm that you are the parent or legal guardian of each child you add.",
+        ],
+      },
+      {
+        id: "what",
+        heading: "What we process",
+        items: [
+          "Your child's first name, their age (or birth date, if you give it) and whether they are a boy or a girl.",
+          `The photos of your child that you upload: between ${photos.min} and ${photos.max}.`,
+          "The image model trained on those photos, and the portraits made with it.",
+        ],
+        paragraphs: [
+          "Before a photo is stored we re-create it from its pixels alone, so nothing your camera or phone added to it is kept: no location, no date, no device.",
+          ...(facts.faceDetection
+            ? [
+                "Each photo is checked automatically for exactly one clear face, on our own servers. The check keeps nothing but its answer.",
+              ]
+            : []),
+        ],
+      },
+      {
+        id: "why",
+        heading: "Why",
+        paragraphs: [
+          "To train a private image model of your child, which is used only to make portraits for your family.",
+          "We don't use your child's photos or model for anything else: not to train other models, not for advertising, and we never sell or publish them.",
+        ],
+      },
+      {
+        id: "who-sees",
+        heading: "Who sees them",
+        paragraphs: [
+          "The people in your family on our service, according to their role. Owners and admins add children and upload or delete photos; members see the children and their portraits and can make portraits. You decide who is in your family, on the family page.",
+          "Photos and portraits are shown only through private links that expire after a short time.",
+        ],
+      },
+      {
+        id: "where",
+        heading: "Where they are processed",
+        paragraphs: [
+          "On our servers, and by the image-model provider we use to train your child's model and make the portraits. The provider processes them only on our behalf and only for that.",
+        ],
+      },
+      {
+        id: "how-long",
+        heading: "How long we keep them",
+        items: [
+          `Training photos: deleted ${days(retention.trainingPhotosDays)} after your child's model has been trained. Until then, you can remove any of them yourself.`,
+          "Your child's details, model and portraits: kept while your account is active, so you can keep making and downloading portraits.",
+          `An account whose e-mail address is never confirmed is deleted, with everything in it, after ${days(retention.unverifiedAccountDays)}.`,
+        ],
+      },
+      {
+        id: "delete",
+        heading: "How to delete everything, and withdraw",
+        items: [
+          "A photo: remove it on the upload page, at any time.",
+          "Everything about your children: delete your family on the family page. Every child in it, their photos, models and portraits are deleted for good, at once.",
+          "Removing a single child and closing your account from account settings are on their way; until then, deleting the family removes all of your children's data.",
+        ],
+        paragraphs: [
+          "Deleting is how you withdraw this consent: once something is deleted, we no longer process it. You don't need to give a reason.",
+        ],
+      },
+      {
+        id: "record",
+        heading: "What we record when you accept",
+        paragraphs: [
+          "The version of this agreement, the date and time, your internet address and your browser, as proof of your consent. If the agreement changes, we ask you again before you add a child or upload photos.",
+        ],
+      },
+    ],
+    confirmations: {
+      isParentOrGuardian: "I am the parent or legal guardian of the child I add.",
+      agreesToProcessing: `I agree that ${appName} processes my child's details and photos to train a private image model of my child and make portraits for my family, as described above.`,
+    },
+  };
+}

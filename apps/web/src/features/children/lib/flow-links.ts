@@ -1,0 +1,10 @@
+import { paths } from "@/app/paths";
+
+export { withChild } from "@/lib/children/child-paths";
+
+/** The consent page, which brings the parent back to `returnUrl` once they accepted. */
+export function consentPath(returnUrl?: string): string {
+  return returnUrl
+    ? `${paths.consentAgreement}?${new URLSearchParams({ returnUrl })}`
+    : paths.consentAgreement;
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getMembersEndpoint } from "@wonderkin/contract";
+import { callApi } from "@/lib/api-client";
+
+/** Everything about one family lives under ["family", id]: switching families changes the key. */
+export const familyQueryKey = (familyId: string) => ["family", familyId] as const;
+export const familyMembersQueryKey = (familyId: string) => [...familyQueryKey(familyId), "members"] as const;
+
+/** The family, your role in it, its members and (for those who manage) pending invitations. */
+export function getFamilyMembers(familyId: string) {
+  return callApi(getMembersEndpoint, {}, { organizationId: familyId });
+}
+
+export function getFamilyMembersQueryOptions(familyId: string | null) {
+  return queryOptions({
+    queryKey: familyMembersQueryKey(familyId ?? "none"),
+    queryFn: () => getFamilyMembers(familyId ?? ""),
+    enabled: Boolean(familyId),
+  });
+}
+
+export function useFamilyMembers(familyId: string | null) {
+  return useQuery(getFamilyMembersQueryOptions(familyId));
+}

@@ -1,0 +1,124 @@
+import { type Child, can, type FamilyRole, type FamilySummary } from "@wonderkin/contract";
+import { ChevronRight, ImagePlus, Plus, RefreshCw } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "@/app/paths";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { withChild } from "@/lib/children/child-paths";
+import { childStage, childStageLabels, describeAge, photoCountText } from "@/lib/children/child-stage";
+import { useChildren } from "@/lib/children/get-children";
+import { errorMessage } from "@/lib/error-message";
+import { usePublicConfig } from "@/lib/public-config";
+
+function ChildRow({ child, minPhotos, canUpload }: { child: Child; minPhotos: number; canUpload: boolean }) {
+  const stage = childStage(child, minPhotos);
+  const { label, tone } = childStageLabels[stage];
+  const needsPhotos = stage === "needs-photos" || stage === "failed";
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:gap-4">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <span
+          aria-hidden
+          className="grid size-10 shrink-0 place-items-center rounded-full bg-gradient-to-br from-accent-400 to-primary-500 font-bold text-white"
+        >
+          {child.firstName.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold wrap-anywhere text-ink">
+            {child.firstName} <Badge tone={tone}>{label}</Badge>
+          </p>
+          <p className="text-sm text-muted">
+            {describeAge(child.age)} · {child.gender} · {photoCountText(child.photoCount)}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 pl-13 sm:shrink-0 sm:pl-0">
+        {canUpload && stage !== "ready" ? (
+          <Button asChild variant={needsPhotos ? "primary" : "secondary"} size="sm">
+            <Link to={withChild(paths.uploadImages, child.id)}>
+              <ImagePlus aria-hidden /> Photos<span className="sr-only"> of {child.firstName}</span>
+            </Link>
+          </Button>
+        ) : null}
+        <Button asChild variant="ghost" size="sm">
+          <Link
+            to={
+              stage === "ready"
+                ? paths.magicStudio(child.id)
+                : withChild(paths.addChildrenInProgress, child.id)
+            }
+          >
+            {stage === "ready" ? "Studio" : "Progress"}
+            <span className="sr-only"> of {child.firstName}</span> <ChevronRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The family's children, where each one is, and (for owners and admins) the way to add one. */
+export function FamilyChildrenCard({ family, role }: { family: FamilySummary; role: FamilyRole }) {
+  const children = useChildren(family.id);
+  const config = usePublicConfig();
+  const canAdd = can(role, { resource: "child", action: "create" });
+  const canUpload = can(role, { resource: "photo", action: "upload" });
+  const minPhotos = config.data?.photos.min;
+
+  return (
+    <Card>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <CardTitle className="text-xl">Children</CardTitle>
+          <CardDescription>
+            {canAdd
+              ? "The children whose portraits your family makes, and how far each one is."
+              : "The children whose portraits your family makes. Owners and admins add them and their photos."}
+          </CardDescription>
+        </div>
+        {canAdd ? (
+          <Button asChild variant="secondary" size="sm" className="shrink-0 self-start">
+            <Link to={paths.addChildren}>
+              <Plus aria-hidden /> Add a child
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+
+      {children.isError ? (
+        <Alert tone="danger" className="mt-6">
+          <p>{errorMessage(children.error, "We couldn't load the children.")}</p>
+          <Button
+            variant="link"
+            className="mt-1 h-auto"
+            pending={children.isFetching}
+            onClick={() => void children.refetch()}
+          >
+            {children.isFetching ? null : <RefreshCw aria-hidden />} Try again
+          </Button>
+        </Alert>
+      ) : children.data && minPhotos !== undefined ? (
+        children.data.length > 0 ? (
+          <ul aria-label="Children" className="mt-6 flex flex-col divide-y divide-line">
+            {children.data.map((child) => (
+              <ChildRow key={child.id} child={child} minPhotos={minPhotos} canUpload={canUpload} />
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 rounded-2xl bg-canvas px-4 py-5 text-center text-muted ring-1 ring-line">
+            {canAdd
+              ? "No children yet. Add your child to start their portrait studio."
+              : "No children yet. An owner or admin of the family adds them."}
+          </p>
+        )
+      ) : (
+        <div className="mt-6 grid min-h-20 place-items-center">
+          <Spinner label="Loading the children" />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/**
+ * A family's roles (spec §6 leaves them to us). The order matters: a role may only manage roles
+ * strictly below its own, except the owner, who may do anything including naming other owners.
+ */
+export const familyRoles = ["owner", "admin", "member"] as const;
+export const familyRoleSchema = z.enum(familyRoles);
+export type FamilyRole = z.infer<typeof familyRoleSchema>;
+
+export const familyRoleLabels: Record<FamilyRole, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+};
+
+export const familyRoleDescriptions: Record<FamilyRole, string> = {
+  owner: "Everything, including deleting the family and making others owners.",
+  admin: "Manages members, adds children, uploads photos and starts training.",
+  member: "Sees the children and their portraits, and creates portraits with their own credits.",
+};
+
+/**
+ * Every action a family role can be granted, by resource. Resource and action names for the
+ * organization, member and invitation resources are Better Auth's organization plugin's own, so
+ * the server hands this very table to the plugin and both enforce the same rules.
+ */
+export const familyStatements = {
+  organization: ["update", "delete"],
+  member: ["create", "update", "delete"],
+  invitation: ["create", "cancel"],
+  child: ["read", "create", "delete"],
+  photo: ["upload", "delete"],
+  training: ["start"],
+  image: ["read", "generate", "delete-own", "delete-any"],
+} as const;
+
+export type FamilyResource = keyof typeof familyStatements;
+export type FamilyPermission = {
+  [R in FamilyResource]: { resource: R; action: (typeof familyStatements)[R][number] };
+}[FamilyResource];
+export type FamilyGrants = { [R in FamilyResource]?: ReadonlyArray<(typeof familyStatements)[R][number]> };
+
+/** The permission table of docs/families.md, as data. */
+export const familyRoleGrants: Record<FamilyRole, FamilyGrants> = {
+  owner: familyStatements,
+  admin: {
+    organization: ["update"],
+    member: ["create", "update", "delete"],
+    invitation: ["create", "cancel"],
+    child: ["read", "create"],
+    photo: ["upload", "delete"],
+    training: ["start"],
+    image: ["read", "generate", "delete-own", "delete-any"],
+  },
+  member: {
+    child: ["read"],
+    image: ["read", "generate", "delete-own"],
+  },
+};
+
+export function isFamilyRole(value: unknown): value is FamilyRole {
+  return familyRoleSchema.safeParse(value).success;
+}
+
+/** Whether a role may do something; an unknown role may do nothing. */
+export function can(role: string, permission: FamilyPermission): boolean {
+  if (!isFamilyRole(role)) return false;
+  const actions = familyRoleGrants[role][permission.resource] as readonly string[] | undefined;
+  return actions?.includes(permission.action) ?? false;
+}
+
+const roleRank: Record<FamilyRole, number> = { owner: 0, admin: 1, member: 2 };
+
+/**
+ * Whether `actor` may add, remove or re-role someone who has (or will have) `target`: owners
+ * manage everyone; admins manage roles below owner ("change roles below owner").
+ */
+export function canManageRole(actor: string, target: FamilyRole): boolean {
+  if (!isFamilyRole(actor) || !can(actor, { resource: "member", action: "update" })) return false;
+  return actor === "owner" || roleRank[target] > roleRank.owner;
+}
+
+/** Roles an actor may hand out, in display order. */
+export function assignableRoles(actor: string): FamilyRole[] {
+  return familyRoles.filter((role) => canManageRole(actor, role));
+}

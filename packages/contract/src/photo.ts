@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { childIdSchema } from "./child";
+import { defineEndpoint } from "./endpoint";
+
+export const PHOTO_MIN_SHORT_SIDE = 512;
+export const photoAcceptedTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+
+export const photoErrorCodes = {
+  unsupportedType: "PHOTO_UNSUPPORTED_TYPE",
+  heic: "PHOTO_HEIC",
+  tooLarge: "PHOTO_TOO_LARGE",
+  tooManyPixels: "PHOTO_TOO_MANY_PIXELS",
+  tooSmall: "PHOTO_TOO_SMALL",
+  unreadable: "PHOTO_UNREADABLE",
+  duplicate: "PHOTO_DUPLICATE",
+  limitReached: "PHOTO_LIMIT_REACHED",
+  photoNotFound: "PHOTO_NOT_FOUND",
+  noFace: "PHOTO_NO_FACE",
+  severalFaces: "PHOTO_SEVERAL_FACES",
+  noFile: "PHOTO_MISSING",
+} as const;
+
+/** Reasons shown next to a rejected file; {placeholders} are filled in by `photoMessage`. */
+export const photoMessages = {
+  unsupportedType: "This isn't a photo we can use. Send a JPEG, PNG, WebP or AVIF picture.",
+  heic: "This is an iPhone HEIC photo. Send it as JPEG: on the iPhone choose Settings › Camera › Formats › Most Compatible, or share the photo by e-mail or AirDrop, which converts it.",
+  tooLarge: "This file is larger than {maxMegabytes} MB. Send a smaller copy.",
+  tooManyPixels: "This picture is far too large in pixels to be a normal photo.",
+  tooSmall: `This photo is too small: its shorter side must be at least ${PHOTO_MIN_SHORT_SIDE} pixels.`,
+  unreadable: "This file is damaged or incomplete. Try exporting the photo again.",
+  duplicate: "This photo (or one almost identical) is already uploaded.",
+  limitReached: "You already have the most photos allowed ({max}). Remove some to add others.",
+  photoNotFound: "We couldn't find that photo for this child.",
+  noFace:
+    "We couldn't see a face clearly in this photo. Use one where your child's face is visible and in focus.",
+  severalFaces:
+    "We see more than one face in this photo. Use photos where only your child is in the picture.",
+  noFile: "Choose a photo to upload.",
+} as const;
+
+export function photoMessage(
+  key: keyof typeof photoMessages,
+  values: Record<string, string | number> = {},
+): string {
+  return photoMessages[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+
+export const uploadedPhotoSchema = z.object({
+  id: z.string(),
+  /** Signed addresses that expire: never store them. */
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The photo looks out of focus: it is kept, and the page suggests replacing it. */
+  blurry: z.boolean(),
+  originalName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
+
+export const photoLimitsSchema = z.object({
+  min: z.number().int(),
+  max: z.number().int(),
+  maxMegabytes: z.number().int(),
+});
+
+export const uploadResultSchema = z.discriminatedUnion("status", [
+  z.object({ fileName: z.string(), status: z.literal("accepted"), photo: uploadedPhotoSchema }),
+  z.object({ fileName: z.string(), status: z.literal("rejected"), code: z.string(), message: z.string() }),
+]);
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** `/api/image/upload`: a multipart batch (field `childId`, then files); each file gets its own verdict. */
+export const uploadPhotosPath = "/api/image/upload";
+export const uploadPhotosResponseSchema = z.object({
+  results: z.array(uploadResultSchema),
+  photoCount: z.number().int(),
+  limits: photoLimitsSchema,
+});
+
+/** `/api/image/single-image-upload`: one file; a rejected file is a 4xx with its reason. */
+export const uploadSinglePhotoPath = "/api/image/single-image-upload";
+export const uploadSinglePhotoResponseSchema = z.object({
+  photo: uploadedPhotoSchema,
+  photoCount: z.number().int(),
+  limits: photoLimitsSchema,
+});
+
+export const getUploadedImagesEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/image/getUploadedImages",
+  request: z.object({ childId: childIdSchema }),
+  response: z.object({ photos: z.array(uploadedPhotoSchema), limits: photoLimitsSchema }),
+});
+
+export const deleteUploadedImagesEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/image/deleteUploadedImages",
+  request: z.object({
+    childId: childIdSchema,
+    photoIds: z.array(z.string().min(1).max(100)).min(1).max(200),
+  }),
+  response: z.object({ deleted: z.number().int(), photoCount: z.number().int() }),
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { findPlanVariant, planSchema, plans, topUpPacks } from "./plans";
+
+describe("the plans of spec §9", () => {
+  it("have the spec's plan ids, billing cycles and images", () => {
+    const variants = plans.flatMap((plan) =>
+      plan.variants.map((variant) => [
+        plan.name,
+        variant.planId,
+        variant.billingCycle,
+        variant.creditsPerGrant,
+      ]),
+    );
+    expect(variants).toEqual([
+      ["Alchemist", 5, "one-time", 50],
+      ["Magician", 1, "monthly", 100],
+      ["Magician", 2, "yearly", 100],
+      ["Oracle", 3, "monthly", 200],
+      ["Oracle", 4, "yearly", 200],
+    ]);
+    for (const plan of plans) expect(planSchema.parse(plan)).toEqual(plan);
+  });
+
+  it("mark Magician popular, its add-ons at price 2, and Oracle's coming-soon features", () => {
+    const [alchemist, magician, oracle] = plans;
+    expect(plans.filter((plan) => plan.isPopular).map((plan) => plan.name)).toEqual(["Magician"]);
+    expect(magician?.addOns).toEqual([
+      { value: "Create video", price: 2 },
+      { value: "Ready to print", price: 2 },
+    ]);
+    expect(oracle?.features.filter((feature) => feature.comingSoon).map((feature) => feature.value)).toEqual([
+      "Extra child",
+      "5 turn into videos",
+    ]);
+    expect(alchemist?.entitlements).toMatchObject({ categories: "core", watermark: true });
+    expect(oracle?.entitlements).toMatchObject({
+      categories: "all",
+      readyToPrintPerMonth: 10,
+      faceUpdatesPerYear: 2,
+    });
+  });
+
+  it("finds a plan by any of its ids, and nothing for others", () => {
+    expect(findPlanVariant(2)?.plan.name).toBe("Magician");
+    expect(findPlanVariant(2)?.variant.billingCycle).toBe("yearly");
+    expect(findPlanVariant(6)).toBeNull();
+    expect(new Set(topUpPacks.map((pack) => pack.id)).size).toBe(topUpPacks.length);
+  });
+});

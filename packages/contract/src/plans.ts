@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+
+/*
+ * The plans of spec §9, word for word, with the prices we chose (the spec leaves price and
+ * currency open). Everything a plan unlocks is here too: the other capabilities read it from this
+ * one source.
+ */
+
+export const PRICE_CURRENCY = "USD";
+
+export const billingCycles = ["one-time", "monthly", "yearly"] as const;
+export const billingCycleSchema = z.enum(billingCycles);
+export type BillingCycle = z.infer<typeof billingCycleSchema>;
+
+export const planIdSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+export const planFeatureSchema = z.object({ value: z.string(), comingSoon: z.boolean().optional() });
+export const planAddOnSchema = z.object({ value: z.string(), price: z.number() });
+export const planVariantSchema = z.object({
+  planId: planIdSchema,
+  billingCycle: billingCycleSchema,
+  /** In PRICE_CURRENCY, major units (14.99). */
+  price: z.number().positive(),
+  /** Images (credits) granted per month, or once for a one-time plan. */
+  creditsPerGrant: z.number().int().positive(),
+});
+export type PlanVariant = z.infer<typeof planVariantSchema>;
+
+export const planEntitlementsSchema = z.object({
+  childrenAllowed: z.number().int().positive(),
+  /** `core`: the core categories; `all`: the exclusive packs too. */
+  categories: z.enum(["core", "all"]),
+  watermark: z.boolean(),
+  readyToPrintPerMonth: z.number().int().nonnegative(),
+  faceUpdatesPerYear: z.number().int().nonnegative(),
+});
+export type PlanEntitlements = z.infer<typeof planEntitlementsSchema>;
+
+export const planSchema = z.object({
+  key: z.enum(["alchemist", "magician", "oracle"]),
+  name: z.string(),
+  description: z.string(),
+  isPopular: z.boolean(),
+  features: z.array(planFeatureSchema),
+  addOns: z.array(planAddOnSchema),
+  variants: z.array(planVariantSchema),
+  entitlements: planEntitlementsSchema,
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const plans: readonly Plan[] = [
+  {
+    key: "alchemist",
+    name: "Alchemist",
+    description: "A one-time pack to try the magic: portraits in the core categories.",
+    isPopular: false,
+    features: [{ value: "50 images" }, { value: "A single child" }, { value: "Core categories" }],
+    addOns: [],
+    variants: [{ planId: 5, billingCycle: "one-time", price: 19, creditsPerGrant: 50 }],
+    entitlements: {
+      childrenAllowed: 1,
+      categories: "core",
+      watermark: true,
+      readyToPrintPerMonth: 0,
+      faceUpdatesPerYear: 0,
+    },
+  },
+  {
+    key: "magician",
+    name: "Magician",
+    description: "New portraits every month, without watermarks, to share anywhere.",
+    isPopular: true,
+    features: [
+      { value: "100 images per month" },
+      { value: "A single child" },
+      { value: "No watermarks" },
+      { value: "Share anywhere" },
+    ],
+    addOns: [
+      { value: "Create video", price: 2 },
+      { value: "Ready to print", price: 2 },
+    ],
+    variants: [
+      { planId: 1, billingCycle: "monthly", price: 14.99, creditsPerGrant: 100 },
+      { planId: 2, billingCycle: "yearly", price: 149.9, creditsPerGrant: 100 },
+    ],
+    entitlements: {
+      childrenAllowed: 1,
+      categories: "core",
+      watermark: false,
+      readyToPrintPerMonth: 0,
+      faceUpdatesPerYear: 0,
+    },
+  },
+  {
+    key: "oracle",
+    name: "Oracle",
+    description: "Everything, twice the portraits, the exclusive packs and prints.",
+    isPopular: false,
+    features: [
+      { value: "Everything in Magician" },
+      { value: "200 images per month" },
+      { value: "Extra child", comingSoon: true },
+      { value: "Exclusive packs" },
+      { value: "10 ready-to-print A4" },
+      { value: "5 turn into videos", comingSoon: true },
+      { value: "Child face update twice per year" },
+    ],
+    addOns: [],
+    variants: [
+      { planId: 3, billingCycle: "monthly", price: 24.99, creditsPerGrant: 200 },
+      { planId: 4, billingCycle: "yearly", price: 249.9, creditsPerGrant: 200 },
+    ],
+    // "Extra child" is coming soon: until it ships, one child like every plan.
+    entitlements: {
+      childrenAllowed: 1,
+      categories: "all",
+      watermark: false,
+      readyToPrintPerMonth: 10,
+      faceUpdatesPerYear: 2,
+    },
+  },
+];
+
+/** The plan and variant of a planId, or null. */
+export function findPlanVariant(planId: number): { plan: Plan; variant: PlanVariant } | null {
+  for (const plan of plans) {
+    const variant = plan.variants.find((candidate) => candidate.planId === planId);
+    if (variant) return { plan, variant };
+  }
+  return null;
+}
+
+export const topUpPackSchema = z.object({
+  id: z.enum(["top-up-20", "top-up-60", "top-up-150"]),
+  credits: z.number().int().positive(),
+  price: z.number().positive(),
+});
+export type TopUpPack = z.infer<typeof topUpPackSchema>;
+
+/** Extra credits that never expire, bought on top of any plan. */
+export const topUpPacks: readonly TopUpPack[] = [
+  { id: "top-up-20", credits: 20, price: 4.99 },
+  { id: "top-up-60", credits: 60, price: 12.99 },
+  { id: "top-up-150", credits: 150, price: 29.99 },
+];
+
+export const plansEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/subscription/plans",
+  request: z.object({}).optional(),
+  response: z.object({ currency: z.string(), plans: z.array(planSchema) }),
+});
+
+export const topUpCreditPlansEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/subscription/top-up-credit-plans",
+  request: z.object({}).optional(),
+  response: z.object({ currency: z.string(), packs: z.array(topUpPackSchema) }),
+});
+
+/** getUserCredits of spec §7. */
+export const userCreditsEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/user/credits",
+  request: z.object({}).optional(),
+  response: z.object({ totalCredits: z.number().int() }),
+});
+
+export const creditErrorCodes = { insufficientCredits: "INSUFFICIENT_CREDITS" } as const;
+export const creditMessages = {
+  insufficientCredits: "You've used all your credits. Please purchase more to continue.",
+} as const;
