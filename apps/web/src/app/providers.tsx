@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toaster, toast } from "sonner";
 import { toastDurationMs } from "@/config/app";
+import { AttributionRunner } from "@/lib/attribution/use-attribution";
 import { createQueryClient } from "@/lib/query-client";
 import { recoverFromLostFamily } from "@/lib/session/current-family";
 
@@ -24,6 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <AttributionRunner />
       {children}
       <Toaster position="top-right" duration={toastDurationMs} richColors closeButton />
     </QueryClientProvider>
