@@ -11,6 +11,20 @@ import {
   updateFamilyEndpoint,
 } from "./family";
 import { deleteUploadedImagesEndpoint, getUploadedImagesEndpoint } from "./photo";
+import {
+  deleteGeneratedImageEndpoint,
+  generatedImagesEndpoint,
+  generateEndpoint,
+  manualTrainingCompletionEndpoint,
+  predictionStatusEndpoint,
+  printImageEndpoint,
+  regenerateEndpoint,
+  regenerateErrorEndpoint,
+  regenerationErrorEmailEndpoint,
+  startTrainingEndpoint,
+  trainingCompletedEndpoint,
+  trainingStatusEndpoint,
+} from "./studio";
 
 /**
  * Every endpoint that acts for the family in the `organization-id` header. The server's
@@ -30,6 +44,18 @@ export const familyScopedEndpoints = [
   addChildEndpoint,
   getUploadedImagesEndpoint,
   deleteUploadedImagesEndpoint,
+  startTrainingEndpoint,
+  trainingCompletedEndpoint,
+  trainingStatusEndpoint,
+  manualTrainingCompletionEndpoint,
+  generateEndpoint,
+  regenerateEndpoint,
+  predictionStatusEndpoint,
+  regenerateErrorEndpoint,
+  regenerationErrorEmailEndpoint,
+  generatedImagesEndpoint,
+  deleteGeneratedImageEndpoint,
+  printImageEndpoint,
 ] as const;
 
 /** Multipart endpoints (outside the JSON contract) that act for a family, covered by the matrix too. */

@@ -1,6 +1,7 @@
 export * from "./admin";
 export * from "./analytics";
 export * from "./auth";
+export * from "./catalogue";
 export * from "./child";
 export * from "./consent";
 export * from "./dev-mail";
@@ -13,5 +14,6 @@ export * from "./health";
 export * from "./photo";
 export * from "./plans";
 export * from "./public-config";
+export * from "./studio";
 export * from "./subscription";
 export * from "./user";

@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { childIdSchema, trainingStatusSchema } from "./child";
+import { defineEndpoint } from "./endpoint";
+
+/**
+ * The magic studio (spec §1, §4, §7): training a child's image model, generating portraits with
+ * credits, and the gallery. Every endpoint acts for the family in the `organization-id` header.
+ */
+
+/** Credits one portrait costs (spec §9 leaves it to us). */
+export const GENERATION_CREDIT_COST = 1;
+/** Portraits one click may ask for. */
+export const GENERATION_MAX_COUNT = 4;
+export const GALLERY_PAGE_SIZE = 24;
+
+export const generatedImageStatuses = ["pending", "processing", "succeeded", "failed"] as const;
+export const generatedImageStatusSchema = z.enum(generatedImageStatuses);
+export type GeneratedImageStatus = z.infer<typeof generatedImageStatusSchema>;
+
+export const generatedImageSchema = z.object({
+  id: z.string(),
+  childId: childIdSchema,
+  styleId: z.string(),
+  status: generatedImageStatusSchema,
+  /** 0–100 while pending or processing. */
+  progress: z.number().int().min(0).max(100),
+  /** Signed addresses that expire (never store them); null until the portrait exists. */
+  url: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  /** The same portrait as a download (`Content-Disposition: attachment`). */
+  downloadUrl: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  watermarked: z.boolean(),
+  /** Why it failed, for the parent; its credits were given back. */
+  error: z.string().nullable(),
+  requestedByUserId: z.string().nullable(),
+  regeneratedFromId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type GeneratedImage = z.infer<typeof generatedImageSchema>;
+
+const childRequest = z.object({ childId: childIdSchema });
+const imageRequest = z.object({ imageId: z.string().min(1).max(64) });
+
+export const trainingStateSchema = z.object({
+  childId: childIdSchema,
+  status: trainingStatusSchema,
+  /** 0–100 while started. */
+  progress: z.number().int().min(0).max(100),
+  failureReason: z.string().nullable(),
+  startedAt: z.iso.datetime().nullable(),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type TrainingState = z.infer<typeof trainingStateSchema>;
+
+/** Starts (or, after a failure, retries) the child's training once enough photos are in. */
+export const startTrainingEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/training/start",
+  request: childRequest,
+  response: trainingStateSchema,
+});
+
+/** isTrainingCompleted of spec §7. */
+export const trainingCompletedEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/training/completed",
+  request: childRequest,
+  response: z.object({ completed: z.boolean() }),
+});
+
+export const trainingStatusEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/training/status",
+  request: childRequest,
+  response: trainingStateSchema,
+});
+
+/** Asks the provider for the real state and settles the training: the cure for a lost webhook. */
+export const manualTrainingCompletionEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/manual-training-completion",
+  request: childRequest,
+  response: trainingStateSchema,
+});
+
+export const generateRequestSchema = z.object({
+  childId: childIdSchema,
+  styleId: z.string().min(1).max(64),
+  count: z.number().int().min(1).max(GENERATION_MAX_COUNT).default(1),
+});
+
+/** Spends the credits and answers at once with the pending portraits. */
+export const generateEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/generate",
+  request: generateRequestSchema,
+  response: z.object({ images: z.array(generatedImageSchema), balance: z.number().int() }),
+});
+
+/** The same style with a new seed, for the same price. */
+export const regenerateEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/regenerate",
+  request: imageRequest,
+  response: z.object({ image: generatedImageSchema, balance: z.number().int() }),
+});
+
+export const predictionStatusEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/prediction/status",
+  request: z.object({ imageIds: z.array(z.string().min(1).max(64)).min(1).max(50) }),
+  response: z.object({ images: z.array(generatedImageSchema) }),
+});
+
+/**
+ * A generation the page saw fail or stall: the server checks with the provider, and if it did fail
+ * (or is stuck past its deadline) refunds it, records the error and e-mails the parent. Idempotent.
+ */
+export const regenerateErrorEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/regenerate-error",
+  request: imageRequest,
+  response: z.object({ image: generatedImageSchema, balance: z.number().int() }),
+});
+
+/** Spec §7 /email/regeneration-error: tells the parent a portrait failed (once per portrait). */
+export const regenerationErrorEmailEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/email/regeneration-error",
+  request: imageRequest,
+  response: z.object({ sent: z.boolean() }),
+});
+
+export const generatedImagesEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/generated-images",
+  request: z.object({
+    childId: childIdSchema,
+    /** The `nextCursor` of the previous page. */
+    cursor: z.string().max(200).optional(),
+    limit: z.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
+  }),
+  response: z.object({ images: z.array(generatedImageSchema), nextCursor: z.string().nullable() }),
+});
+
+export const deleteGeneratedImageEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/delete-generated-image",
+  request: imageRequest,
+  response: z.object({ deleted: z.literal(true) }),
+});
+
+/** An A4 300-dpi file of a finished portrait, for plans that include ready-to-print. */
+export const printImageEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/print",
+  request: imageRequest,
+  response: z.object({
+    url: z.string(),
+    /** Prints left this month after this one (already-printed portraits are free to fetch again). */
+    remainingThisMonth: z.number().int().nonnegative(),
+  }),
+});
+
+export const studioErrorCodes = {
+  notEnoughPhotos: "TRAINING_NEEDS_PHOTOS",
+  trainingInProgress: "TRAINING_IN_PROGRESS",
+  alreadyTrained: "TRAINING_ALREADY_COMPLETED",
+  trainingNotCompleted: "TRAINING_NOT_COMPLETED",
+  planRequired: "PLAN_REQUIRED",
+  styleNotFound: "STYLE_NOT_FOUND",
+  styleLocked: "STYLE_LOCKED",
+  imageNotFound: "IMAGE_NOT_FOUND",
+  imageNotYours: "IMAGE_NOT_YOURS",
+  imageNotReady: "IMAGE_NOT_READY",
+  printNotIncluded: "PRINT_NOT_INCLUDED",
+  printAllowanceUsed: "PRINT_ALLOWANCE_USED",
+} as const;
+
+export const studioMessages = {
+  notEnoughPhotos: "Upload at least {min} photos of your child before training starts.",
+  trainingInProgress: "Training is already running for this child.",
+  alreadyTrained: "This child's studio is already trained.",
+  trainingNotCompleted: "The studio opens once training has finished.",
+  planRequired: "Choose a plan to create portraits.",
+  styleNotFound: "We don't know that style.",
+  styleLocked: "This style is part of the exclusive packs of the Oracle plan.",
+  imageNotFound: "We couldn't find that portrait.",
+  imageNotYours: "Only the parent who created this portrait, or a family admin, can delete it.",
+  imageNotReady: "This portrait isn't finished yet.",
+  printNotIncluded: "Ready-to-print files come with the Oracle plan.",
+  printAllowanceUsed: "You've used this month's ready-to-print files. More arrive with your next month.",
+  generationFailed: "We couldn't create this portrait. Your credit was given back.",
+} as const;
