@@ -15,16 +15,20 @@ import { registerErrorHandling, sendError } from "./http/error-handler";
 import { familyRoutes } from "./http/family-routes";
 import { healthRoutes } from "./http/health-routes";
 import { identityRoutes } from "./http/identity-routes";
+import { imageModelWebhookRoutes } from "./http/image-model-webhook-routes";
 import { mediaRoutes } from "./http/media-routes";
 import { photoRoutes } from "./http/photo-routes";
 import { publicConfigRoutes } from "./http/public-config-routes";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { stripeWebhookRoutes } from "./http/stripe-webhook-routes";
+import { studioRoutes } from "./http/studio-routes";
 import { subscriptionRoutes } from "./http/subscription-routes";
 import { userRoutes } from "./http/user-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
 import type { Queue } from "./jobs/queue";
 import { createTfjsFaceDetector } from "./providers/face-detector/tfjs-face-detector";
+import { createImageModel } from "./providers/image-model";
+import type { ImageModel } from "./providers/image-model/image-model";
 import type { Mailer } from "./providers/mailer/mailer";
 import { createLocalPayments } from "./providers/payments/local-payments";
 import type { Payments } from "./providers/payments/payments";
@@ -40,7 +44,9 @@ export type AppDeps = {
   storage: Storage;
   /** The payment provider; the local checkout when not given. */
   payments?: Payments;
-  queue: Pick<Queue, "isStarted" | "boss"> | null;
+  queue: Pick<Queue, "isStarted" | "boss">;
+  /** The image model (the one the env names when not given); the worker must use the same. */
+  imageModel?: ImageModel;
   /** Fastify logger options or `false`; the composition root decides (pretty in dev, JSON in prod). */
   logger?: FastifyServerOptions["logger"];
 };
@@ -133,6 +139,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
   );
+  const studio = {
+    db: deps.database.db,
+    storage: deps.storage,
+    mailer: deps.mailer,
+    imageModel: deps.imageModel ?? createImageModel(env, { storage: deps.storage }),
+    boss: deps.queue.boss,
+    env,
+  };
+  await app.register(studioRoutes({ ...familyDeps, studio }));
+  await app.register(imageModelWebhookRoutes({ studio }));
   if (deps.storage.kind === "local")
     await app.register(mediaRoutes({ storage: deps.storage, secret: mediaSecret }));
   await app.register(authRoutes(deps.auth));

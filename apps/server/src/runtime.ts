@@ -10,8 +10,9 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { applyMigrations } from "./db/migrate";
 import { jobs } from "./jobs";
 import { type Queue, startQueue } from "./jobs/queue";
-import { startWorker } from "./jobs/worker";
+import { createJobQueues, startWorker } from "./jobs/worker";
 import { createAnalyticsForwarder } from "./providers/analytics";
+import { createImageModel } from "./providers/image-model";
 import { createMailer } from "./providers/mailer";
 import { createStorage } from "./providers/storage";
 
@@ -71,19 +72,23 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     });
     closers.push(() => queue.stop());
 
+    const imageModel = createImageModel(env, { storage });
     if (runsWorker) {
+      const studio = { db: database.db, storage, mailer, imageModel, boss: queue.boss, env };
       await startWorker({
         boss: queue.boss,
         jobs,
-        deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env) },
+        deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env), studio },
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
       });
+    } else {
+      await createJobQueues(queue.boss, jobs);
     }
     let app: FastifyInstance | null = null;
     let origin: string | null = null;
     if (runsApi) {
-      app = await createApp({ env, database, auth, mailer, storage, queue, logger: logOptions });
+      app = await createApp({ env, database, auth, mailer, storage, queue, imageModel, logger: logOptions });
       const listening = app;
       closers.push(() => listening.close());
       origin = await app.listen({ host: env.HOST, port: env.PORT });

@@ -6,7 +6,12 @@ import { createApp } from "../src/app";
 import { type Auth, createAuth } from "../src/auth/create-auth";
 import { type Env, type EnvInput, loadEnv } from "../src/config/env";
 import type { DatabaseConnection } from "../src/db/client";
+import { jobs } from "../src/jobs";
 import { type Queue, startQueue } from "../src/jobs/queue";
+import { createJobQueues, startWorker } from "../src/jobs/worker";
+import type { StudioDeps } from "../src/modules/studio/studio-deps";
+import { createImageModel } from "../src/providers/image-model";
+import type { ImageModel } from "../src/providers/image-model/image-model";
 import { createMailer } from "../src/providers/mailer";
 import type { Mailer } from "../src/providers/mailer/mailer";
 import { createStorage } from "../src/providers/storage";
@@ -20,6 +25,8 @@ export type TestApp = {
   database: DatabaseConnection;
   queue: Queue;
   storage: Storage;
+  /** The studio's domain deps, as the routes and the worker have them (tests run jobs directly). */
+  studio: StudioDeps;
   close(): Promise<void>;
 };
 
@@ -38,6 +45,10 @@ export async function createTestApp(
     mailer?: Mailer;
     /** Replaces the storage chosen by the env (e.g. S3 against a local fake). */
     storage?: Storage;
+    /** Replaces the image model chosen by the env (e.g. one that fails on purpose). */
+    imageModel?: ImageModel;
+    /** Also works the job queues, as a worker instance would (default: tests run jobs directly). */
+    worker?: boolean;
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
@@ -49,6 +60,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     PUBLIC_URL: "http://localhost:3000",
+    LOCAL_TRAINING_SECONDS: "0",
     ...overrides,
   });
   const { connection } = testDatabase;
@@ -63,7 +75,29 @@ export async function createTestApp(
   const secret = env.AUTH_SECRET ?? "";
   const auth = createAuth({ db: connection.db, env, secret, mailer });
   const storage = options.storage ?? createStorage(env, { secret });
-  const app = await createApp({ env, database: connection, auth, mailer, storage, queue, logger: false });
+  const imageModel = options.imageModel ?? createImageModel(env, { storage });
+  const studio: StudioDeps = { db: connection.db, storage, mailer, imageModel, boss: queue.boss, env };
+  if (options.worker) {
+    await startWorker({
+      boss: queue.boss,
+      jobs,
+      deps: { db: connection.db, analyticsForwarder: null, studio },
+      logger: { info: () => {}, error: () => {} },
+      pollingIntervalSeconds: 0.5,
+    });
+  } else {
+    await createJobQueues(queue.boss, jobs);
+  }
+  const app = await createApp({
+    env,
+    database: connection,
+    auth,
+    mailer,
+    storage,
+    queue,
+    imageModel,
+    logger: false,
+  });
   await options.extend?.(app);
   await app.ready();
   return {
@@ -73,6 +107,7 @@ export async function createTestApp(
     database: connection,
     queue,
     storage,
+    studio,
     async close() {
       await app.close();
       await queue.stop();

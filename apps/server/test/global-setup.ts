@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { connectDatabase, type DatabaseConnection, wrapPglite } from "../src/db/client";
 import { applyMigrations } from "../src/db/migrate";
 import { startQueue } from "../src/jobs/queue";
+import { singleFacePictures } from "./support/face-pictures";
 import { databaseUrlWithName, testDatabasePrefix } from "./test-database";
 
 declare module "vitest" {
@@ -30,6 +31,8 @@ async function prepare(connection: DatabaseConnection, databaseUrl?: string): Pr
  * run, and every test file gets its own copy.
  */
 export default async function setup(project: TestProject) {
+  // Made once here (and cached on disk) rather than by each worker under load: see face-pictures.ts.
+  await singleFacePictures();
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const templateName = `${testDatabasePrefix}tpl_${process.pid}`;

@@ -105,6 +105,24 @@ export const envSchema = z
     UNVERIFIED_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Require exactly one clear face per photo (a detector that runs offline, in WebAssembly). */
     FACE_DETECTION: z.enum(["on", "off"]).default("on"),
+
+    // The image model that trains one model per child and renders portraits: the offline local
+    // model (default) or Replicate (FLUX LoRA training, predictions on the trained version).
+    IMAGE_MODEL_PROVIDER: z.enum(["local", "replicate"]).default("local"),
+    /** How long the local model's training takes at least, so its progress can be followed. */
+    LOCAL_TRAINING_SECONDS: z.coerce.number().min(0).max(600).default(6),
+    REPLICATE_API_TOKEN: z.string().min(1).optional(),
+    /** Where the Replicate API is (tests point it at a local server); the real one by default. */
+    REPLICATE_API_URL: z.url().default("https://api.replicate.com/v1"),
+    /** The signing secret of Replicate's webhooks (`whsec_…`, from GET /v1/webhooks/default/secret). */
+    REPLICATE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** The Replicate account or organisation that owns the per-child destination models. */
+    REPLICATE_MODEL_OWNER: z.string().min(1).optional(),
+    /** The trainer, as `ostris/flux-dev-lora-trainer:<version id>`. */
+    REPLICATE_TRAINER_VERSION: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+:[0-9a-f]{8,}$/, "must look like owner/name:versionid")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === "smtp" && !env.SMTP_URL) {
@@ -141,6 +159,21 @@ export const envSchema = z
         path: ["POSTHOG_API_KEY"],
         message: "is required with ANALYTICS_FORWARDER=posthog",
       });
+    }
+    if (env.IMAGE_MODEL_PROVIDER === "replicate") {
+      for (const key of [
+        "REPLICATE_API_TOKEN",
+        "REPLICATE_WEBHOOK_SECRET",
+        "REPLICATE_MODEL_OWNER",
+        "REPLICATE_TRAINER_VERSION",
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required with IMAGE_MODEL_PROVIDER=replicate",
+          });
+      }
     }
     if (env.STORAGE_PROVIDER === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE_PROVIDER=s3" });

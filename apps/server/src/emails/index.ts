@@ -5,4 +5,6 @@ export { emailLinkSignInEmail } from "./email-link-sign-in-email";
 export { familyInvitationEmail } from "./family-invitation-email";
 export { familyMemberAddedEmail } from "./family-member-added-email";
 export { passwordResetEmail } from "./password-reset-email";
+export { portraitFailedEmail } from "./portrait-failed-email";
+export { studioReadyEmail } from "./studio-ready-email";
 export { verificationEmail } from "./verification-email";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
 import { isSignedPathValid } from "../lib/signed-url";
 import { LOCAL_MEDIA_PREFIX } from "../providers/storage/local-storage";
-import type { Storage } from "../providers/storage/storage";
+import { type Storage, safeDownloadName } from "../providers/storage/storage";
 
 const contentTypes: Record<string, string> = { jpg: "image/jpeg", webp: "image/webp", png: "image/png" };
 
@@ -21,6 +21,11 @@ export function mediaRoutes(options: { storage: Storage; secret: string }) {
         const file = valid ? await options.storage.get(key).catch(() => null) : null;
         if (!file)
           throw new AppError(404, commonErrorCodes.notFound, "This address is unknown or has expired.");
+        // The file name is not part of the signature: it only decides how the browser saves the file.
+        const download = request.query.download;
+        if (download && download === safeDownloadName(download)) {
+          reply.header("content-disposition", `attachment; filename="${download}"`);
+        }
         return reply
           .type(contentTypes[key.split(".").pop() ?? ""] ?? "application/octet-stream")
           .header("cache-control", "private, max-age=3600")

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   childErrorCodes,
   type FamilyRole,
@@ -5,9 +6,10 @@ import {
   familyRoles,
   familyScopedEndpoints,
   familyScopedUploadPaths,
+  studioErrorCodes,
 } from "@wonderkin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { child } from "../../src/db/schema";
+import { child, generatedImage } from "../../src/db/schema";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
 import {
@@ -31,7 +33,13 @@ const FAMILY_NAME = "The Matrix family";
 
 const matrix: Record<
   string,
-  { body: (fixture: Fixture) => unknown; expected: Record<FamilyRole, Expected>; conflictCode?: string }
+  {
+    body: (fixture: Fixture) => unknown;
+    expected: Record<FamilyRole, Expected>;
+    conflictCode?: string;
+    /** When the role may call the endpoint but this request is refused for another reason. */
+    forbiddenCode?: string;
+  }
 > = {
   "/api/organization/getMembers": {
     body: () => ({}),
@@ -88,6 +96,63 @@ const matrix: Record<
     body: (fixture) => ({ childId: fixture.childId, photoIds: ["not-there"] }),
     expected: { owner: 200, admin: 200, member: 403 },
   },
+  // The fixture child has no photos and no trained model: the roles that may act get the studio's
+  // own refusal, the others ROLE_NOT_ALLOWED.
+  "/api/children/training/start": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 409, admin: 409, member: 403 },
+    conflictCode: studioErrorCodes.notEnoughPhotos,
+  },
+  "/api/children/training/completed": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/generation/training/status": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/generation/manual-training-completion": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/generation/generate": {
+    body: (fixture) => ({ childId: fixture.childId, styleId: "astronaut", count: 1 }),
+    expected: { owner: 409, admin: 409, member: 409 },
+    conflictCode: studioErrorCodes.trainingNotCompleted,
+  },
+  "/api/generation/regenerate": {
+    body: (fixture) => ({ imageId: fixture.imageId }),
+    expected: { owner: 409, admin: 409, member: 409 },
+    conflictCode: studioErrorCodes.trainingNotCompleted,
+  },
+  "/api/generation/prediction/status": {
+    body: (fixture) => ({ imageIds: [fixture.imageId] }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/generation/regenerate-error": {
+    body: (fixture) => ({ imageId: fixture.imageId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/email/regeneration-error": {
+    body: (fixture) => ({ imageId: fixture.imageId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/children/generated-images": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  // The portrait was made by another member: only roles that may delete any portrait may.
+  "/api/children/delete-generated-image": {
+    body: (fixture) => ({ imageId: fixture.imageId }),
+    expected: { owner: 200, admin: 200, member: 403 },
+    forbiddenCode: studioErrorCodes.imageNotYours,
+  },
+  // Nobody in the matrix holds a plan that includes ready-to-print files.
+  "/api/generation/print": {
+    body: (fixture) => ({ imageId: fixture.imageId }),
+    expected: { owner: 403, admin: 403, member: 403 },
+    forbiddenCode: studioErrorCodes.printNotIncluded,
+  },
 };
 
 /** The multipart uploads: sent with a real photo, which admins and owners may add. */
@@ -96,7 +161,13 @@ const uploadMatrix: Record<string, Record<FamilyRole, Expected>> = {
   "/api/image/single-image-upload": { owner: 200, admin: 200, member: 403 },
 };
 
-type Fixture = { familyId: string; targetMemberId: string; invitationId: string; childId: number };
+type Fixture = {
+  familyId: string;
+  targetMemberId: string;
+  invitationId: string;
+  childId: number;
+  imageId: string;
+};
 
 let t: TestApp;
 let parents: Record<FamilyRole | "target" | "outsider", TestParent>;
@@ -126,11 +197,27 @@ async function freshFamily(): Promise<Fixture> {
       triggerWord: `zk${invitationId}`,
     })
     .returning({ id: child.id });
+  const imageId = randomUUID();
+  await t.database.db.insert(generatedImage).values({
+    id: imageId,
+    childId: added?.id ?? 0,
+    organizationId: familyId,
+    requestedByUserId: parents.target.userId,
+    styleId: "astronaut",
+    prompt: "a portrait",
+    seed: 1,
+    status: "succeeded",
+    creditReference: `fixture:${imageId}`,
+    creditCost: 1,
+    watermarked: false,
+    storageKey: `families/${familyId}/children/${added?.id}/portraits/${imageId}.jpg`,
+  });
   return {
     familyId,
     targetMemberId: memberIds.get(parents.target.userId) ?? "",
     invitationId,
     childId: added?.id ?? 0,
+    imageId,
   };
 }
 
@@ -195,7 +282,8 @@ describe("the permission matrix", () => {
         const fixture = await freshFamily();
         const response = await postAs(t.app, path, parents[role], fixture.familyId, cell.body(fixture));
         expect(response.statusCode, response.body).toBe(expected);
-        if (expected === 403) expect(response.json().code).toBe(familyErrorCodes.roleNotAllowed);
+        if (expected === 403)
+          expect(response.json().code).toBe(cell.forbiddenCode ?? familyErrorCodes.roleNotAllowed);
         if (expected === 409)
           expect(response.json().code).toBe(cell.conflictCode ?? familyErrorCodes.lastOwner);
       });

@@ -1,4 +1,6 @@
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { processPhoto } from "../../src/modules/photos/process-photo";
@@ -16,12 +18,41 @@ const demoDir = path.join(path.dirname(require.resolve("@vladmandic/face-api/pac
 let facesLoading: Promise<Buffer[]> | null = null;
 
 /**
+ * Finding the faces takes TensorFlow a while (tens of seconds on a busy machine), so the pictures
+ * are kept on disk, per face-api version: the test run's global setup makes them once and every
+ * test file, benchmark and browser test then just reads them.
+ */
+const faceApiVersion = (require("@vladmandic/face-api/package.json") as { version: string }).version;
+const cacheDir = path.join(os.tmpdir(), `wonderkin-face-pictures-${faceApiVersion}-v1`);
+
+async function readCachedFaces(): Promise<Buffer[] | null> {
+  try {
+    const names = (await readdir(cacheDir)).filter((name) => name.endsWith(".jpg")).sort();
+    if (names.length < 8) return null;
+    return await Promise.all(names.map((name) => readFile(path.join(cacheDir, name))));
+  } catch {
+    return null;
+  }
+}
+
+/** Written to a temporary folder and renamed into place, so a reader never sees half a cache. */
+async function cacheFaces(faces: Buffer[]): Promise<void> {
+  const staging = await mkdtemp(`${cacheDir}-staging-`);
+  await Promise.all(
+    faces.map((face, index) => writeFile(path.join(staging, `${String(index).padStart(2, "0")}.jpg`), face)),
+  );
+  await rename(staging, cacheDir).catch(() => rm(staging, { recursive: true, force: true }));
+}
+
+/**
  * Real single-face pictures for tests: every face of the face detector's own sample photos (they
  * ship in its npm package), cropped with a margin and kept only if the detector then sees exactly
- * one clear face through the product's own photo pipeline. Made once per test file.
+ * one clear face through the product's own photo pipeline. Made once per machine (see the cache).
  */
 export function singleFacePictures(): Promise<Buffer[]> {
   facesLoading ??= (async () => {
+    const cached = await readCachedFaces();
+    if (cached) return cached;
     const detector = createTfjsFaceDetector();
     const faces: Buffer[] = [];
     for (let sample = 1; sample <= 6; sample++) {
@@ -50,6 +81,7 @@ export function singleFacePictures(): Promise<Buffer[]> {
       }
     }
     if (faces.length < 8) throw new Error(`Only ${faces.length} single-face test pictures could be made`);
+    await cacheFaces(faces);
     return faces;
   })();
   return facesLoading;

@@ -20,8 +20,20 @@ export const child = pgTable(
     age: integer("age"),
     ageRecordedOn: date("age_recorded_on", { mode: "string" }),
     triggerWord: text("trigger_word").notNull().unique(),
+    /** null (never trained), started, completed or failed (spec §4). */
     trainingStatus: text("training_status"),
     trainingFailureReason: text("training_failure_reason"),
+    /** 0–100 while started. */
+    trainingProgress: integer("training_progress").notNull().default(0),
+    /** The provider's training run, once it has one (webhooks and the reconciler find it by this). */
+    trainingProviderId: text("training_provider_id").unique(),
+    /** The trained model to generate with (provider-specific reference). */
+    modelVersion: text("model_version"),
+    trainingStartedByUserId: text("training_started_by_user_id").references(() => user.id, {
+      onDelete: "set null",
+    }),
+    trainingStartedAt: timestamp("training_started_at", { withTimezone: true }),
+    trainingCompletedAt: timestamp("training_completed_at", { withTimezone: true }),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

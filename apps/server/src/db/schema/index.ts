@@ -6,3 +6,4 @@ export * from "./consent";
 export * from "./credits";
 export * from "./family";
 export * from "./mail";
+export * from "./studio";

@@ -6,7 +6,9 @@ export type MailKind =
   | "password-reset"
   | "account-notice"
   | "family-invitation"
-  | "family-member-added";
+  | "family-member-added"
+  | "studio-ready"
+  | "portrait-failed";
 
 export type MailMessage = {
   to: string;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { signPath } from "../../lib/signed-url";
-import { assertSafeKey, type Storage } from "./storage";
+import { assertSafeKey, type Storage, safeDownloadName } from "./storage";
 
 /** Where the local storage's signed addresses are served (see http/media-routes.ts). */
 export const LOCAL_MEDIA_PREFIX = "/api/media/";
@@ -53,9 +53,12 @@ export function createLocalStorage(options: { root: string; secret: string }): S
       const base = clean ? path.join(options.root, ...clean.split("/")) : options.root;
       return walk(base, clean);
     },
-    async signedUrl(key) {
+    async signedUrl(key, urlOptions) {
       assertSafeKey(key);
-      return signPath(options.secret, `${LOCAL_MEDIA_PREFIX}${key}`);
+      const signed = signPath(options.secret, `${LOCAL_MEDIA_PREFIX}${key}`);
+      return urlOptions?.downloadName
+        ? `${signed}&download=${encodeURIComponent(safeDownloadName(urlOptions.downloadName))}`
+        : signed;
     },
   };
 }

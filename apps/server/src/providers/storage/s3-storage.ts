@@ -6,7 +6,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { assertSafeKey, type Storage } from "./storage";
+import { assertSafeKey, type Storage, safeDownloadName } from "./storage";
 
 export type S3StorageOptions = {
   bucket: string;
@@ -71,11 +71,18 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       } while (ContinuationToken);
       return keys;
     },
-    async signedUrl(key) {
+    async signedUrl(key, urlOptions) {
       assertSafeKey(key);
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), {
-        expiresIn: options.urlTtlSeconds,
-      });
+      const disposition = urlOptions?.downloadName
+        ? `attachment; filename="${safeDownloadName(urlOptions.downloadName)}"`
+        : undefined;
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition }),
+        {
+          expiresIn: options.urlTtlSeconds,
+        },
+      );
     },
   };
 }

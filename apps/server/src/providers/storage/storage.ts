@@ -10,8 +10,11 @@ export type Storage = {
   delete(keys: string[]): Promise<void>;
   /** Every key under a prefix (deletion proofs, exports, purges). */
   list(prefix: string): Promise<string[]>;
-  /** An address the browser can load for a while without credentials. */
-  signedUrl(key: string): Promise<string>;
+  /**
+   * An address the browser can load for a while without credentials; with `downloadName`, the
+   * browser saves the file under that name instead of showing it.
+   */
+  signedUrl(key: string, options?: { downloadName?: string }): Promise<string>;
 };
 
 /** Keys are made by us; this refuses anything that could escape a folder or confuse a bucket. */
@@ -22,4 +25,13 @@ export function assertSafeKey(key: string): void {
   ) {
     throw new Error(`Unsafe storage key: ${key}`);
   }
+}
+
+/** A file name safe to put in a Content-Disposition header: letters, digits, dot, dash, underscore. */
+export function safeDownloadName(name: string): string {
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[-.]+/, "")
+    .slice(0, 100);
+  return cleaned || "download";
 }

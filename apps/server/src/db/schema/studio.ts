@@ -1,0 +1,51 @@
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { child } from "./child";
+import { organization } from "./family";
+
+/**
+ * A portrait: asked for (pending, its credit already spent), rendering at the provider
+ * (processing), kept in our storage (succeeded) or failed (its credit refunded). Deleting the
+ * child deletes its portraits.
+ */
+export const generatedImage = pgTable(
+  "generated_image",
+  {
+    id: text("id").primaryKey(),
+    childId: integer("child_id")
+      .notNull()
+      .references(() => child.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    requestedByUserId: text("requested_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    styleId: text("style_id").notNull(),
+    prompt: text("prompt").notNull(),
+    seed: integer("seed").notNull(),
+    status: text("status").notNull().default("pending"),
+    progress: integer("progress").notNull().default(0),
+    providerPredictionId: text("provider_prediction_id").unique(),
+    /** The ledger reference of the credit it cost; its refund uses `refund:{id}`. */
+    creditReference: text("credit_reference").notNull(),
+    creditCost: integer("credit_cost").notNull(),
+    watermarked: boolean("watermarked").notNull(),
+    storageKey: text("storage_key"),
+    thumbnailKey: text("thumbnail_key"),
+    printKey: text("print_key"),
+    width: integer("width"),
+    height: integer("height"),
+    error: text("error"),
+    errorEmailedAt: timestamp("error_emailed_at", { withTimezone: true }),
+    regeneratedFromId: text("regenerated_from_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The first print file made of it, and by whom: prints count against that parent's monthly allowance. */
+    printedAt: timestamp("printed_at", { withTimezone: true }),
+    printedByUserId: text("printed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    index("generated_image_child_idx").on(table.childId, table.createdAt),
+    index("generated_image_status_idx").on(table.status, table.createdAt),
+  ],
+);

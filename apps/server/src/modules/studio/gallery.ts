@@ -1,0 +1,122 @@
+import { can, type GeneratedImage, studioErrorCodes, studioMessages } from "@wonderkin/contract";
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { generatedImage } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { findFamilyChild } from "../children/child-record";
+import { readCredits } from "../credits/change-credits";
+import { failPortrait, settlePortrait } from "./portrait-lifecycle";
+import { findFamilyPortrait, isUnfinished, type PortraitRow, toGeneratedImage } from "./portrait-record";
+import type { StudioDeps } from "./studio-deps";
+
+/** A portrait still unfinished this long after it was asked for has failed (and is refunded). */
+export const PORTRAIT_DEADLINE_MS = 15 * 60 * 1000;
+/** The status poll asks the provider itself about portraits quiet for this long (a lost webhook). */
+const SETTLE_ON_READ_AFTER_MS = 30 * 1000;
+
+function encodeCursor(row: Pick<PortraitRow, "createdAt" | "id">): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) {
+    throw new AppError(400, "INVALID_CURSOR", "This page of portraits is out of date: reload the gallery.");
+  }
+  return { createdAt, id };
+}
+
+/** A child's portraits, newest first, a page at a time (the cursor survives new portraits). */
+export async function listPortraits(
+  deps: StudioDeps,
+  options: { familyId: string; childId: number; cursor?: string | undefined; limit: number },
+): Promise<{ images: GeneratedImage[]; nextCursor: string | null }> {
+  const found = await findFamilyChild(deps.db, options);
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const rows = await deps.db
+    .select()
+    .from(generatedImage)
+    .where(
+      and(
+        eq(generatedImage.childId, found.id),
+        after
+          ? or(
+              lt(generatedImage.createdAt, after.createdAt),
+              and(eq(generatedImage.createdAt, after.createdAt), lt(generatedImage.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(generatedImage.createdAt), desc(generatedImage.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    images: await Promise.all(page.map((row) => toGeneratedImage(deps.storage, row))),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** The page's poll: the portraits asked about, settling any that have gone quiet at the provider. */
+export async function portraitStatuses(
+  deps: StudioDeps,
+  options: { familyId: string; imageIds: string[] },
+): Promise<GeneratedImage[]> {
+  const rows = await deps.db
+    .select()
+    .from(generatedImage)
+    .where(
+      and(eq(generatedImage.organizationId, options.familyId), inArray(generatedImage.id, options.imageIds)),
+    );
+  const now = Date.now();
+  const fresh = await Promise.all(
+    rows.map(async (row) => {
+      const quiet = row.startedAt && now - row.startedAt.getTime() > SETTLE_ON_READ_AFTER_MS;
+      if (row.providerPredictionId && quiet && isUnfinished(row)) {
+        return (await settlePortrait(deps, row.id).catch(() => row)) ?? row;
+      }
+      return row;
+    }),
+  );
+  return Promise.all(fresh.map((row) => toGeneratedImage(deps.storage, row)));
+}
+
+/**
+ * A portrait the page saw fail or stall: settle it with the provider; if it is still unfinished past
+ * its deadline, end it as failed. Either way a failed portrait ends refunded and reported, once.
+ */
+export async function reportPortraitError(
+  deps: StudioDeps,
+  options: { familyId: string; userId: string; imageId: string },
+): Promise<{ image: GeneratedImage; balance: number }> {
+  let row = await findFamilyPortrait(deps.db, options);
+  if (isUnfinished(row)) {
+    row = (await settlePortrait(deps, row.id).catch(() => row)) ?? row;
+    if (isUnfinished(row) && Date.now() - row.createdAt.getTime() > PORTRAIT_DEADLINE_MS) {
+      await failPortrait(deps, row.id, "Took too long at the provider");
+      row = await findFamilyPortrait(deps.db, options);
+    }
+  }
+  return {
+    image: await toGeneratedImage(deps.storage, row),
+    balance: await readCredits(deps.db, { userId: options.userId }),
+  };
+}
+
+/** Deletes a finished portrait and its files: the parent who asked for it, or a role that may delete any. */
+export async function deletePortrait(
+  deps: StudioDeps,
+  options: { familyId: string; userId: string; role: string; imageId: string },
+): Promise<void> {
+  const row = await findFamilyPortrait(deps.db, options);
+  const own = row.requestedByUserId === options.userId;
+  if (!own && !can(options.role, { resource: "image", action: "delete-any" })) {
+    throw new AppError(403, studioErrorCodes.imageNotYours, studioMessages.imageNotYours);
+  }
+  if (isUnfinished(row)) {
+    throw new AppError(409, studioErrorCodes.imageNotReady, studioMessages.imageNotReady);
+  }
+  const keys = [row.storageKey, row.thumbnailKey, row.printKey].filter((key): key is string => Boolean(key));
+  await deps.db.delete(generatedImage).where(eq(generatedImage.id, row.id));
+  await deps.storage.delete(keys);
+}

@@ -1,0 +1,22 @@
+import type PgBoss from "pg-boss";
+import type { Env } from "../../config/env";
+import type { Database } from "../../db/client";
+import type { ImageModel } from "../../providers/image-model/image-model";
+import type { Mailer } from "../../providers/mailer/mailer";
+import type { Storage } from "../../providers/storage/storage";
+
+/** What the studio's domain functions use; the HTTP routes and the worker build it the same way. */
+export type StudioDeps = {
+  db: Database;
+  storage: Storage;
+  mailer: Mailer;
+  imageModel: ImageModel;
+  /** Sends the studio's background jobs. */
+  boss: PgBoss;
+  env: Pick<Env, "publicUrl" | "APP_NAME" | "PHOTOS_MIN_PER_CHILD">;
+};
+
+/** Where the provider posts results, when it sends webhooks at all (the local model does not). */
+export function webhookUrlFor(deps: Pick<StudioDeps, "imageModel" | "env">): string | null {
+  return deps.imageModel.verifyWebhook ? `${deps.env.publicUrl}/api/webhooks/${deps.imageModel.name}` : null;
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/**
+ * The studio's queues and payloads, apart from their handlers (studio-jobs.ts), so the domain can
+ * send them without importing the worker side.
+ */
+export const trainChildJob = {
+  name: "studio.train-child",
+  payload: z.object({ childId: z.number().int().positive() }),
+};
+
+export const renderPortraitJob = {
+  name: "studio.render-portrait",
+  payload: z.object({ imageId: z.string().min(1) }),
+};
+
+export const reconcileStudioJob = {
+  name: "studio.reconcile",
+  payload: z.object({}).passthrough(),
+};

@@ -1,0 +1,34 @@
+import type { z } from "zod";
+import type { JobDefinition } from "../../jobs/job-definition";
+import { runRender } from "./portrait-lifecycle";
+import { reconcileStudio } from "./reconcile-studio";
+import type { StudioDeps } from "./studio-deps";
+import { reconcileStudioJob, renderPortraitJob, trainChildJob } from "./studio-job-specs";
+import { runTraining } from "./training";
+
+type Deps = { studio: StudioDeps };
+
+export const studioJobs: JobDefinition<z.ZodType, Deps>[] = [
+  {
+    ...trainChildJob,
+    // Local training takes seconds, a provider's start call a few: an hour means something is stuck.
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+    async handle(payload: z.infer<typeof trainChildJob.payload>, deps) {
+      await runTraining(deps.studio, payload.childId);
+    },
+  },
+  {
+    ...renderPortraitJob,
+    options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+    async handle(payload: z.infer<typeof renderPortraitJob.payload>, deps) {
+      await runRender(deps.studio, payload.imageId);
+    },
+  },
+  {
+    ...reconcileStudioJob,
+    schedule: "*/2 * * * *",
+    async handle(_payload, deps) {
+      await reconcileStudio(deps.studio);
+    },
+  },
+];

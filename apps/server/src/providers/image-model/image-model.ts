@@ -1,0 +1,70 @@
+/**
+ * The image-model port: trains one model per child and renders portraits with it. Two
+ * implementations sit side by side: `local` (offline, deterministic, the default) and `replicate`.
+ *
+ * Both are driven the same way: start, then ask for the state. The state is settled by whoever asks
+ * first — the job right after starting, a signed webhook, the periodic reconciler, or a parent's
+ * manual check — so a lost webhook only delays, never loses, a result.
+ */
+
+export type ProviderRunStatus = "running" | "succeeded" | "failed";
+
+export type TrainingPhoto = {
+  /** Normalised photo bytes (JPEG, metadata already stripped). */
+  bytes: Uint8Array;
+  /** The face box found at upload, when face detection ran (pixels of `bytes`). */
+  face?: { x: number; y: number; width: number; height: number } | null;
+};
+
+export type StartTrainingInput = {
+  childId: number;
+  triggerWord: string;
+  photos: TrainingPhoto[];
+  /** Where the provider posts its completion (null: the provider is polled only). */
+  webhookUrl: string | null;
+  /** Reports the training's overall progress (0–100) for the part done during this call. */
+  onProgress?: (percent: number) => Promise<void> | void;
+};
+
+export type TrainingRun = {
+  status: ProviderRunStatus;
+  /** 0–100 when the provider says. */
+  progress: number | null;
+  /** The trained model reference to generate with, once succeeded. */
+  modelVersion: string | null;
+  error: string | null;
+};
+
+export type StartPredictionInput = {
+  modelVersion: string;
+  prompt: string;
+  seed: number;
+  styleId: string;
+  webhookUrl: string | null;
+};
+
+export type PredictionRun = {
+  status: ProviderRunStatus;
+  progress: number | null;
+  /** The image bytes once succeeded (the adapter fetches provider URLs at once: they expire). */
+  output: Uint8Array | null;
+  error: string | null;
+};
+
+export type ImageModel = {
+  name: "local" | "replicate";
+  startTraining(input: StartTrainingInput): Promise<{ trainingId: string }>;
+  getTraining(trainingId: string): Promise<TrainingRun>;
+  startPrediction(input: StartPredictionInput): Promise<{ predictionId: string }>;
+  getPrediction(predictionId: string): Promise<PredictionRun>;
+  /** Removes the trained model (and its prepared files) at the provider. */
+  deleteModel(modelVersion: string): Promise<void>;
+  /**
+   * Checks a webhook's signature over the raw body and returns which run it is about, or null when
+   * the signature is wrong or missing. Only providers that send webhooks implement it.
+   */
+  verifyWebhook?(input: {
+    headers: Record<string, string | string[] | undefined>;
+    rawBody: string;
+  }): { webhookId: string; kind: "training" | "prediction"; runId: string } | null;
+};
