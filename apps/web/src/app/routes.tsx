@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router";
+import { Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 import { AuthLayout } from "@/components/layout/auth-layout";
 import { LoadingScreen } from "@/components/layout/loading-screen";
@@ -73,15 +73,15 @@ export const appPageRoutes: PageRoute[] = [
     path: paths.addChildrenInProgress,
     lazy: () => import("@/features/children/components/child-progress-page"),
   },
-  // Still the studio capability's placeholder, with the way to add a first child.
+  // The style catalogue, with the way to add a first child.
   { path: paths.chooseTheme, lazy: () => import("@/features/children/components/choose-theme-page") },
   {
     path: "/kids/children/:childId/magic-studio",
-    upcoming: { title: "Magic studio", summary: "Generate and view your child's portraits." },
+    lazy: () => import("@/features/studio/components/magic-studio-page"),
   },
   {
     path: "/kids/children/:childId/studio-intro",
-    upcoming: { title: "Welcome to the studio", summary: "A short tour of your child's magic studio." },
+    lazy: () => import("@/features/studio/components/studio-intro-page"),
   },
 ];
 
@@ -100,12 +100,26 @@ function HeaderActions() {
 }
 
 /**
+ * The root of every page: a new page starts at its top, and back/forward return to where the
+ * parent was (without it, a page opened from the bottom of a long one would open scrolled down).
+ */
+function AppRoot() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/**
  * The route tree. `_app` is the top-level wrapper of spec §2 ("registration only"): the root route
  * that holds the guard and error page, not an address of its own.
  */
 export const routes: RouteObject[] = [
   {
     id: "_app",
+    element: <AppRoot />,
     errorElement: <RouteErrorPage />,
     // Shown while the first page's lazy module loads.
     hydrateFallbackElement: <LoadingScreen />,

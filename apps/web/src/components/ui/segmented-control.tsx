@@ -21,6 +21,7 @@ export function SegmentedControl<T extends string>({
   value,
   options,
   onChange,
+  size = "md",
   className,
 }: {
   /** Names the group for screen readers. */
@@ -29,6 +30,8 @@ export function SegmentedControl<T extends string>({
   value: T;
   options: readonly SegmentedOption<T>[];
   onChange: (value: T) => void;
+  /** `sm` tightens the options, for a row that shares its line. */
+  size?: "sm" | "md";
   className?: string;
 }) {
   return (
@@ -39,7 +42,8 @@ export function SegmentedControl<T extends string>({
           <label
             key={option.value}
             className={cn(
-              "relative flex items-center justify-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold text-muted transition-colors",
+              "relative flex items-center justify-center gap-1.5 rounded-full py-1.5 text-sm font-semibold text-muted transition-colors",
+              size === "sm" ? "px-3" : "px-4",
               value === option.value && "bg-surface text-ink shadow-sm ring-1 ring-line",
             )}
           >

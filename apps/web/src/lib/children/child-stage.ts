@@ -2,8 +2,8 @@ import type { Child } from "@wonderkin/contract";
 
 /**
  * Where a child is on the way to their studio: photos first, then a model trained on them, then
- * ready. Training itself is started by the studio capability; until it is, a child with enough
- * photos waits at "photos-in".
+ * ready. An owner or admin starts the training once enough photos are in (the progress page and the
+ * studio offer it); until then the child waits at "photos-in".
  */
 export type ChildStage = "needs-photos" | "photos-in" | "training" | "failed" | "ready";
 

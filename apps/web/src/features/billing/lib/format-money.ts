@@ -16,11 +16,7 @@ export function formatMoney(
   }).format(amount);
 }
 
-/** "1 credit", "100 credits", with the reader's digit grouping. */
-export function formatCredits(credits: number, locale?: string): string {
-  const count = new Intl.NumberFormat(locale).format(credits);
-  return Math.abs(credits) === 1 ? `${count} credit` : `${count} credits`;
-}
+export { formatCredits } from "@/lib/format-credits";
 
 /** A credit movement with its sign: "+100", "−20" (a real minus sign). */
 export function formatCreditChange(credits: number, locale?: string): string {

@@ -1,10 +1,8 @@
-import type { Child } from "@wonderkin/contract";
-import { Check, ImagePlus, Loader2, Sparkles, TriangleAlert, Wand2 } from "lucide-react";
+import { type Child, can } from "@wonderkin/contract";
+import { Check, Sparkles, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { paths } from "@/app/paths";
+import { TrainingActions, TrainingStatus } from "@/components/training/training-views";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import {
@@ -14,10 +12,10 @@ import {
   describeAge,
   photoCountText,
 } from "@/lib/children/child-stage";
-import { TRAINING_POLL_MS } from "@/lib/children/get-children";
 import { cn } from "@/lib/cn";
 import { usePublicConfig } from "@/lib/public-config";
-import { withChild } from "../lib/flow-links";
+import { type ChildTraining, useChildTraining } from "@/lib/training/child-training";
+import { trainingStateFromChild } from "@/lib/training/training-progress";
 import { FlowLoading, LoadProblem, NoChildYet } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
@@ -82,76 +80,34 @@ function Step({
   );
 }
 
-function trainingStep(child: Child, stage: ChildStage, min: number): { state: StepState; body: ReactNode } {
+function trainingStepState(stage: ChildStage): StepState {
   switch (stage) {
     case "needs-photos":
-      return { state: "waiting", body: `Training starts once ${min} photos are in.` };
-    case "photos-in":
-      return {
-        state: "current",
-        body: (
-          <>
-            <p>Training starts once your photos are in, and they are.</p>
-            <p className="mt-1.5">
-              Training opens together with the magic studio, which is still being finished: nothing is running
-              yet. {child.firstName}'s photos wait here safely until then, and you can still add or swap some.
-            </p>
-          </>
-        ),
-      };
-    case "training":
-      return {
-        state: "current",
-        body: (
-          <p className="flex items-center gap-2">
-            <Loader2 className="size-4 animate-spin text-primary-600" aria-hidden />
-            Learning {child.firstName}'s face. This page checks every {TRAINING_POLL_MS / 1000} seconds by
-            itself.
-          </p>
-        ),
-      };
+      return "waiting";
     case "failed":
-      return {
-        state: "problem",
-        body: (
-          <>
-            <p className="text-danger-700">
-              Training didn't work{child.trainingFailureReason ? `: ${child.trainingFailureReason}` : "."}
-            </p>
-            <p className="mt-1.5">
-              Swapping a few photos for sharper ones where only {child.firstName} is in the picture usually
-              helps.
-            </p>
-          </>
-        ),
-      };
+      return "problem";
     case "ready":
-      return { state: "done", body: `${child.firstName}'s portrait model is trained.` };
+      return "done";
+    default:
+      return "current";
   }
 }
 
 function NextStep({
   flow,
   child,
+  training,
   stage,
   min,
 }: {
   flow: ChildFlow;
   child: Child;
+  training: ChildTraining;
   stage: ChildStage;
   min: number;
 }) {
-  const photosLink = withChild(paths.uploadImages, child.id);
-  if (stage === "ready") {
-    return (
-      <Button asChild size="lg">
-        <Link to={paths.magicStudio(child.id)}>
-          <Wand2 aria-hidden /> Open {child.firstName}'s magic studio
-        </Link>
-      </Button>
-    );
-  }
-  if (!flow.canUpload) {
+  const canStart = flow.role !== null && can(flow.role, { resource: "training", action: "start" });
+  if (!flow.canUpload && stage === "needs-photos") {
     return (
       <p className="text-muted">
         An owner or admin of {flow.familyName} looks after {child.firstName}'s photos. You'll find the
@@ -159,49 +115,22 @@ function NextStep({
       </p>
     );
   }
-  if (stage === "needs-photos") {
-    const missing = min - child.photoCount;
-    return (
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-ink">
-          Add {missing} more {missing === 1 ? "photo" : "photos"} of {child.firstName}.
-        </p>
-        <Button asChild size="lg">
-          <Link to={photosLink}>
-            <ImagePlus aria-hidden /> Upload photos
-          </Link>
-        </Button>
-      </div>
-    );
-  }
-  if (stage === "failed") {
-    return (
-      <Button asChild size="lg">
-        <Link to={photosLink}>
-          <ImagePlus aria-hidden /> Replace photos
-        </Link>
-      </Button>
-    );
-  }
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-ink">
-        {stage === "training"
-          ? "Nothing to do: we'll show the studio here when training ends."
-          : "Nothing more to do for now. You can still swap or add photos."}
-      </p>
-      <Button asChild variant="secondary">
-        <Link to={photosLink}>
-          <ImagePlus aria-hidden /> {stage === "training" ? "See the photos" : "Review photos"}
-        </Link>
-      </Button>
-    </div>
+    <TrainingActions
+      training={training}
+      child={child}
+      minPhotos={min}
+      canStart={canStart}
+      familyName={flow.familyName}
+    />
   );
 }
 
 function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: number }) {
-  const stage = childStage(child, min);
-  const training = trainingStep(child, stage, min);
+  const training = useChildTraining(flow.familyId, child);
+  const state = training.state ?? trainingStateFromChild(child);
+  // The live training state, which moves ahead of the children list.
+  const stage = childStage({ photoCount: child.photoCount, trainingStatus: state.status }, min);
   const enoughPhotos = child.photoCount >= min;
   const { label, tone } = childStageLabels[stage];
 
@@ -221,8 +150,8 @@ function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: nu
             <span data-testid="progress-photo-count">{photoCountText(child.photoCount)} uploaded</span>{" "}
             {enoughPhotos ? `(at least ${min} needed).` : `of the ${min} needed.`}
           </Step>
-          <Step state={training.state} title="Training">
-            {training.body}
+          <Step state={trainingStepState(stage)} title="Training">
+            <TrainingStatus state={state} child={child} minPhotos={min} />
           </Step>
           <Step state={stage === "ready" ? "current" : "waiting"} title="Ready" last>
             {stage === "ready"
@@ -235,7 +164,7 @@ function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: nu
         <h2 className="mb-3 font-sans text-sm font-bold tracking-wide text-primary-700 uppercase">
           What's next
         </h2>
-        <NextStep flow={flow} child={child} stage={stage} min={min} />
+        <NextStep flow={flow} child={child} training={training} stage={stage} min={min} />
       </Card>
     </>
   );

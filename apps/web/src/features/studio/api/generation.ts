@@ -1,0 +1,92 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type EndpointRequest,
+  type GeneratedImage,
+  generateEndpoint,
+  predictionStatusEndpoint,
+  regenerateEndpoint,
+  regenerateErrorEndpoint,
+} from "@wonderkin/contract";
+import { callApi } from "@/lib/api-client";
+import { creditsQueryKey, storeCredits } from "@/lib/billing/billing-queries";
+import { predictionPollInterval } from "../lib/image-polling";
+import { addToGallery, galleryQueryKey, mergeIntoGallery } from "./gallery";
+
+/**
+ * A balance the server answered after spending or refunding credits: shown at once in the header
+ * and the studio, then read again from the source.
+ */
+export function applyBalance(queryClient: QueryClient, userId: string | undefined, balance: number): void {
+  if (!userId) return;
+  storeCredits(queryClient, userId, balance);
+  queryClient.setQueryData(creditsQueryKey(userId), balance);
+  void queryClient.invalidateQueries({ queryKey: creditsQueryKey(userId) });
+}
+
+type Scope = { familyId: string; childId: number; userId: string | undefined };
+
+/** Spends the credits and puts the pending portraits at the top of the gallery at once. */
+export function useGenerate({ familyId, childId, userId }: Scope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<EndpointRequest<typeof generateEndpoint>, "childId">) =>
+      callApi(generateEndpoint, { ...input, childId }, { organizationId: familyId }),
+    onSuccess: ({ images, balance }) => {
+      addToGallery(queryClient, familyId, childId, images);
+      applyBalance(queryClient, userId, balance);
+    },
+  });
+}
+
+/** The same style again with a new seed, for the same price: a new pending portrait. */
+export function useRegenerate({ familyId, childId, userId }: Scope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (imageId: string) => callApi(regenerateEndpoint, { imageId }, { organizationId: familyId }),
+    onSuccess: ({ image, balance }) => {
+      addToGallery(queryClient, familyId, childId, [image]);
+      applyBalance(queryClient, userId, balance);
+    },
+  });
+}
+
+/** Reports a portrait seen failing or stuck: the server settles it (refund, error, e-mail). */
+export function useReportFailedImage({ familyId, childId, userId }: Scope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (imageId: string) =>
+      callApi(regenerateErrorEndpoint, { imageId }, { organizationId: familyId }),
+    onSuccess: ({ image, balance }) => {
+      mergeIntoGallery(queryClient, familyId, childId, [image]);
+      applyBalance(queryClient, userId, balance);
+    },
+  });
+}
+
+/**
+ * Reads the state of the portraits being made every second and writes it into the gallery, until
+ * none is left in the making. A new set of ids (one finished, more asked for) is a new watch.
+ */
+export function usePredictionStatus(
+  { familyId, childId }: Omit<Scope, "userId">,
+  imageIds: readonly string[],
+) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...galleryQueryKey(familyId, childId), "progress", imageIds.join(",")],
+    queryFn: async (): Promise<GeneratedImage[]> => {
+      const { images } = await callApi(
+        predictionStatusEndpoint,
+        { imageIds: [...imageIds] },
+        { organizationId: familyId },
+      );
+      mergeIntoGallery(queryClient, familyId, childId, images);
+      return images;
+    },
+    enabled: imageIds.length > 0,
+    staleTime: 0,
+    gcTime: 5_000,
+    retry: false,
+    refetchInterval: (query) => predictionPollInterval(query.state.data, query.state.fetchFailureCount),
+  });
+}

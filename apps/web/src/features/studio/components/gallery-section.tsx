@@ -1,0 +1,151 @@
+import type { GeneratedImage } from "@wonderkin/contract";
+import { ImageIcon } from "lucide-react";
+import { type ReactNode, type RefObject, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadProblem } from "@/components/ui/load-problem";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/error-message";
+import { useDeleteImage } from "../api/gallery";
+import { PortraitCard } from "./portrait-card";
+import type { useStudioImages } from "./use-studio-images";
+
+type StudioImages = ReturnType<typeof useStudioImages>;
+
+/** The child's portraits, newest first: those in the making, the failed and the finished, paged. */
+export function GallerySection({
+  familyId,
+  childId,
+  childName,
+  studio,
+  canDelete,
+  onOpen,
+  headingRef,
+}: {
+  familyId: string;
+  childId: number;
+  childName: string;
+  studio: StudioImages;
+  canDelete: (image: GeneratedImage) => boolean;
+  onOpen: (image: GeneratedImage) => void;
+  /** Focused and scrolled to when new portraits are asked for. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { gallery, images, finished } = studio;
+  const remove = useDeleteImage(familyId, childId);
+  const [deleting, setDeleting] = useState<GeneratedImage | null>(null);
+
+  let body: ReactNode;
+  if (gallery.isPending) {
+    body = (
+      <div className="grid min-h-40 place-items-center">
+        <Spinner label={`Loading ${childName}'s portraits`} />
+      </div>
+    );
+  } else if (gallery.isError && images.length === 0) {
+    body = (
+      <LoadProblem
+        error={gallery.error}
+        fallback={`We couldn't load ${childName}'s portraits.`}
+        retrying={gallery.isFetching}
+        onRetry={() => void gallery.refetch()}
+      />
+    );
+  } else if (images.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-(--radius-card) border-2 border-dashed border-line bg-surface/60 px-6 py-12 text-center">
+        <span className="grid size-14 place-items-center rounded-full bg-primary-50 text-primary-600">
+          <ImageIcon className="size-7" aria-hidden />
+        </span>
+        <p className="font-display text-xl font-semibold text-ink">No portraits yet</p>
+        <p className="max-w-sm text-muted">
+          Pick a style, choose how many, and {childName}'s first portraits appear right here as they're made.
+        </p>
+      </div>
+    );
+  } else {
+    let position = 0;
+    body = (
+      <>
+        <ul
+          aria-label={`${childName}'s portraits`}
+          className="grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3 sm:gap-x-4 lg:grid-cols-4"
+        >
+          {images.map((image) => {
+            if (image.status === "succeeded") position += 1;
+            return (
+              <PortraitCard
+                key={image.id}
+                image={image}
+                position={position}
+                canDelete={canDelete(image)}
+                onOpen={() => onOpen(image)}
+                onDelete={() => {
+                  remove.reset();
+                  setDeleting(image);
+                }}
+              />
+            );
+          })}
+        </ul>
+        {gallery.hasNextPage ? (
+          <div className="mt-6 flex justify-center">
+            <Button
+              variant="secondary"
+              pending={gallery.isFetchingNextPage}
+              onClick={() => void gallery.fetchNextPage()}
+            >
+              {gallery.isFetchingNextPage ? "Loading more…" : "Load more"}
+            </Button>
+          </div>
+        ) : null}
+        {gallery.isFetchNextPageError ? (
+          <p role="alert" className="mt-3 text-center text-sm text-danger-700">
+            {errorMessage(gallery.error, "We couldn't load more portraits. Please try again.")}
+          </p>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="gallery-title" className="scroll-mt-24">
+      <div className="mb-4 flex items-baseline justify-between gap-3">
+        <h2
+          id="gallery-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold text-ink focus:outline-none sm:text-2xl"
+        >
+          {childName}'s portraits
+        </h2>
+        {finished.length > 0 ? (
+          <p className="text-sm font-semibold text-muted" data-testid="gallery-count">
+            {finished.length} {finished.length === 1 ? "portrait" : "portraits"}
+            {gallery.hasNextPage ? "+" : ""}
+          </p>
+        ) : null}
+      </div>
+      {body}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title="Remove this portrait?"
+        description="It's removed for everyone in the family."
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, "We couldn't remove it. Please try again.") : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast.success("Portrait removed.");
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

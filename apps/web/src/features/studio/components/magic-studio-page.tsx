@@ -1,0 +1,277 @@
+import {
+  type Child,
+  creditErrorCodes,
+  creditMessages,
+  findCategory,
+  findStyle,
+  GENERATION_MAX_COUNT,
+  type GeneratedImage,
+  parseChildIdSegment,
+  type Style,
+} from "@wonderkin/contract";
+import { Baby, Sparkles } from "lucide-react";
+import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router";
+import { paths } from "@/app/paths";
+import { TrainingActions, TrainingStatus } from "@/components/training/training-views";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { LoadProblem } from "@/components/ui/load-problem";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { errorMessage } from "@/lib/error-message";
+import { catalogueView, categoriesEntitlement, styleLockReason } from "@/lib/studio/catalogue";
+import { hasSeenStudioIntro, studioIntroRedirect } from "@/lib/studio/studio-intro";
+import { useChildTraining } from "@/lib/training/child-training";
+import { useGenerate } from "../api/generation";
+import { affordableCount, generateButtonState } from "../lib/generate-button";
+import { GallerySection } from "./gallery-section";
+import { GeneratePanel } from "./generate-panel";
+import { PortraitViewer } from "./portrait-viewer";
+import { StudioHeader } from "./studio-header";
+import { StylePicker } from "./style-picker";
+import { type StudioContext, useStudioContext } from "./use-studio-context";
+import { useStudioImages } from "./use-studio-images";
+
+const DEFAULT_CATEGORY_ID = "popular";
+
+function generateError(error: unknown): string | null {
+  if (!error) return null;
+  if (error instanceof ApiError && error.code === creditErrorCodes.insufficientCredits)
+    return creditMessages.insufficientCredits;
+  return errorMessage(error, "We couldn't start the portraits. Please try again.");
+}
+
+/** A child whose model is not trained yet: where the training is, and what to do about it. */
+function StudioTraining({ context, child }: { context: StudioContext; child: Child }) {
+  const training = useChildTraining(context.familyId, child);
+  const min = context.minPhotos;
+  return (
+    <Card className="mx-auto w-full max-w-2xl">
+      <div className="flex flex-col gap-5 sm:flex-row sm:gap-6">
+        <IconBadge icon={Sparkles} tone="accent" />
+        <div className="min-w-0 flex-1">
+          <CardTitle className="text-xl sm:text-2xl">
+            {training.state?.status === "started"
+              ? `Learning ${child.firstName}'s face`
+              : training.state?.status === "failed"
+                ? "Training needs another try"
+                : `${child.firstName}'s studio opens after training`}
+          </CardTitle>
+          <div className="mt-2 text-muted">
+            {min === null || !training.state ? (
+              <Spinner label="Loading the training" />
+            ) : (
+              <TrainingStatus state={training.state} child={child} minPhotos={min} />
+            )}
+          </div>
+          {min !== null ? (
+            <div className="mt-6 border-t border-line pt-5">
+              <TrainingActions
+                training={training}
+                child={child}
+                minPhotos={min}
+                canStart={context.canStartTraining}
+                familyName={context.familyName}
+                stacked
+              />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The studio itself: pick a style, make portraits, and the gallery with its viewer. */
+function Studio({ context, child, familyId }: { context: StudioContext; child: Child; familyId: string }) {
+  const [params] = useSearchParams();
+  const entitlement = categoriesEntitlement(context.entitlements);
+  const views = useMemo(() => catalogueView(entitlement), [entitlement]);
+  const lockReasonOf = useCallback((styleId: string) => styleLockReason(styleId, entitlement), [entitlement]);
+
+  // A style named in the address (from the catalogue page) is chosen on arrival, if the plan has it.
+  const [styleId, setStyleId] = useState<string | null>(() => {
+    const requested = params.get("style");
+    return requested && findStyle(requested) ? requested : null;
+  });
+  const [categoryId, setCategoryId] = useState(() => {
+    const requested = params.get("category");
+    if (requested && findCategory(requested)) return requested;
+    const owner = views.find((view) => styleId && view.category.styleIds.includes(styleId));
+    return owner?.category.id ?? DEFAULT_CATEGORY_ID;
+  });
+  const [chosenCount, setChosenCount] = useState<number | null>(null);
+  const style: Style | null = styleId ? (findStyle(styleId) ?? null) : null;
+  const lockReason = styleId ? lockReasonOf(styleId) : null;
+  const balance = context.balance;
+  // Until the parent picks, as many as the balance pays for (at least one).
+  const count = chosenCount ?? Math.max(1, affordableCount(balance, GENERATION_MAX_COUNT));
+
+  const scope = { familyId, childId: child.id, userId: context.userId };
+  const studio = useStudioImages(scope);
+  const generate = useGenerate(scope);
+  const galleryHeading = useRef<HTMLHeadingElement>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+
+  const button = generateButtonState({
+    count,
+    balance,
+    styleChosen: style !== null,
+    styleLocked: lockReason !== null,
+    working: generate.isPending,
+  });
+
+  const showGallery = useCallback(() => {
+    galleryHeading.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    galleryHeading.current?.focus({ preventScroll: true });
+  }, []);
+
+  const onGenerate = () => {
+    if (!style || button.disabled) return;
+    generate.mutate({ styleId: style.id, count }, { onSuccess: () => showGallery() });
+  };
+
+  const canDelete = useCallback(
+    (image: GeneratedImage) =>
+      context.canDeleteAny || (context.canDeleteOwn && image.requestedByUserId === context.userId),
+    [context.canDeleteAny, context.canDeleteOwn, context.userId],
+  );
+  const closeViewer = useCallback(() => setViewing(null), []);
+
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <StylePicker
+          views={views}
+          categoryId={categoryId}
+          onCategoryChange={setCategoryId}
+          styleId={styleId}
+          onStyleChange={(next) => {
+            setStyleId(next.id);
+            generate.reset();
+          }}
+          lockReasonOf={lockReasonOf}
+        />
+        <div className="max-lg:sticky max-lg:bottom-3 max-lg:z-20 lg:sticky lg:top-24 lg:self-start">
+          {context.canGenerate ? (
+            <GeneratePanel
+              childName={child.firstName}
+              style={style}
+              count={count}
+              onCountChange={setChosenCount}
+              balance={balance}
+              button={button}
+              onGenerate={onGenerate}
+              error={generateError(generate.error)}
+              onTheWay={studio.inProgress}
+              onShowGallery={showGallery}
+            />
+          ) : null}
+        </div>
+      </div>
+
+      <GallerySection
+        familyId={familyId}
+        childId={child.id}
+        childName={child.firstName}
+        studio={studio}
+        canDelete={canDelete}
+        headingRef={galleryHeading}
+        onOpen={(image) => {
+          const index = studio.finished.findIndex((entry) => entry.id === image.id);
+          if (index >= 0) setViewing(index);
+        }}
+      />
+
+      <PortraitViewer
+        scope={scope}
+        images={studio.finished}
+        index={viewing}
+        onIndexChange={setViewing}
+        onClose={closeViewer}
+        childName={child.firstName}
+        balance={balance}
+        entitlements={context.entitlements}
+        canDelete={canDelete}
+        onRegenerated={showGallery}
+      />
+    </>
+  );
+}
+
+function StudioBody({ childId }: { childId: number }) {
+  const context = useStudioContext(childId);
+  const { child, familyId } = context;
+
+  let body: ReactNode;
+  if (context.isPending || (child && !familyId)) {
+    body = (
+      <Card className="grid min-h-64 place-items-center" aria-busy="true">
+        <Spinner label="Opening the studio" />
+      </Card>
+    );
+  } else if (context.children.isError) {
+    body = (
+      <LoadProblem
+        error={context.children.error}
+        fallback="We couldn't load your family's children."
+        retrying={context.children.isFetching}
+        onRetry={() => void context.children.refetch()}
+      />
+    );
+  } else if (!child || !familyId) {
+    body = (
+      <Card className="flex flex-col items-start gap-4 sm:flex-row">
+        <IconBadge icon={Baby} />
+        <div>
+          <CardTitle className="text-xl">This studio isn't in {context.familyName}</CardTitle>
+          <CardDescription>The child may be in another of your families, or no longer here.</CardDescription>
+          <Button asChild className="mt-4">
+            <Link to={paths.chooseTheme}>Back to the styles</Link>
+          </Button>
+        </div>
+      </Card>
+    );
+  } else {
+    const trained = child.trainingStatus === "completed";
+    return (
+      <section className="flex flex-col gap-8">
+        <StudioHeader
+          child={child}
+          siblings={context.siblings}
+          description={
+            trained
+              ? "Pick a style, choose how many, and watch the magic happen."
+              : "First, a portrait model learns what your child looks like."
+          }
+        />
+        {trained ? (
+          <Studio context={context} child={child} familyId={familyId} />
+        ) : (
+          <StudioTraining context={context} child={child} />
+        )}
+      </section>
+    );
+  }
+  return <section className="flex flex-col gap-8">{body}</section>;
+}
+
+/** /kids/children/{childId}/magic-studio: the introduction on the first visit, then the studio. */
+export function MagicStudioPage() {
+  const { childId: segment } = useParams();
+  const location = useLocation();
+  const childId = parseChildIdSegment(segment);
+  // The route guard has already sent away any id that is not one of the family's children.
+  if (childId === null) return <Navigate to={paths.chooseTheme} replace />;
+  const redirect = studioIntroRedirect({
+    childId,
+    seen: hasSeenStudioIntro(childId),
+    locationState: location.state,
+  });
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <StudioBody key={childId} childId={childId} />;
+}
+
+export { MagicStudioPage as Component };

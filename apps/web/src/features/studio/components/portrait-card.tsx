@@ -1,0 +1,166 @@
+import { findStyle, type GeneratedImage, studioMessages } from "@wonderkin/contract";
+import { Download, Sparkles, Trash2, TriangleAlert } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { cn } from "@/lib/cn";
+import { isActive } from "../lib/gallery";
+import { portraitProgressWords, styleTitle } from "../lib/portrait-words";
+
+const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
+
+/** A portrait being made: its style's colours, a shimmer, and a live progress bar. */
+function InProgress({ image }: { image: GeneratedImage }) {
+  const style = findStyle(image.styleId);
+  const [top, bottom] = style?.art.gradient ?? fallbackGradient;
+  const progress = Math.max(image.status === "processing" ? 8 : 3, image.progress);
+  return (
+    <div
+      className="relative flex aspect-[4/5] flex-col justify-end overflow-hidden rounded-2xl p-3 text-white"
+      style={{ backgroundImage: `linear-gradient(to bottom, ${top}, ${bottom})` }}
+      data-testid="portrait-in-progress"
+    >
+      {style ? (
+        <img
+          src={style.imagePath}
+          alt=""
+          aria-hidden
+          className="absolute inset-0 size-full scale-110 object-cover opacity-70 blur-md"
+        />
+      ) : null}
+      <div aria-hidden className="absolute inset-0 animate-pulse bg-white/20" />
+      <div
+        aria-hidden
+        className="absolute inset-0 bg-gradient-to-t from-night-950/75 via-night-950/10 to-transparent"
+      />
+      <span
+        aria-hidden
+        className="absolute top-1/2 left-1/2 grid size-14 -translate-x-1/2 -translate-y-2/3 place-items-center rounded-full bg-white/20 ring-1 ring-white/40 backdrop-blur-sm"
+      >
+        <Sparkles className="size-7 animate-[spin_4s_linear_infinite]" />
+      </span>
+      <div className="relative">
+        <p className="flex items-baseline justify-between gap-2 text-sm font-bold">
+          <span>{portraitProgressWords(image)}</span>
+          <span className="tabular-nums">{image.progress}%</span>
+        </p>
+        <ProgressBar
+          value={progress}
+          tone="light"
+          label={`Making a ${styleTitle(image.styleId)} portrait`}
+          className="mt-1.5"
+        />
+      </div>
+    </div>
+  );
+}
+
+function Failed({
+  image,
+  canDelete,
+  onDelete,
+}: {
+  image: GeneratedImage;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
+  const reason = image.error ?? studioMessages.generationFailed;
+  const mentionsRefund = /credit/i.test(reason);
+  return (
+    <div
+      className="flex aspect-[4/5] flex-col items-center justify-center gap-2 rounded-2xl bg-danger-50 p-4 text-center ring-1 ring-danger-600/20"
+      data-testid="portrait-failed"
+    >
+      <TriangleAlert className="size-7 text-danger-600" aria-hidden />
+      <p className="font-bold text-danger-700">This one didn't work</p>
+      <p className="text-sm text-danger-700">
+        {reason}
+        {mentionsRefund ? null : " Your credit was given back."}
+      </p>
+      {canDelete ? (
+        <button
+          type="button"
+          onClick={onDelete}
+          className="mt-1 inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-semibold text-danger-700 hover:bg-danger-600/10"
+        >
+          <Trash2 className="size-4" aria-hidden /> Remove
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function Finished({
+  image,
+  position,
+  onOpen,
+}: {
+  image: GeneratedImage;
+  position: number;
+  onOpen: () => void;
+}) {
+  const [loaded, setLoaded] = useState(false);
+  const style = findStyle(image.styleId);
+  const [top, bottom] = style?.art.gradient ?? fallbackGradient;
+  const title = styleTitle(image.styleId);
+  return (
+    <div className="group relative">
+      <button
+        type="button"
+        onClick={onOpen}
+        className="block w-full overflow-hidden rounded-2xl shadow-(--shadow-card) ring-1 ring-black/5 transition-shadow hover:shadow-(--shadow-lift)"
+        style={{ backgroundImage: `linear-gradient(to bottom, ${top}, ${bottom})` }}
+      >
+        <img
+          src={image.thumbnailUrl ?? image.url ?? ""}
+          alt={`${title} portrait ${position}`}
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setLoaded(true)}
+          className={cn(
+            "aspect-[4/5] w-full object-cover transition duration-500 group-hover:scale-[1.02]",
+            loaded ? "opacity-100" : "opacity-0",
+          )}
+        />
+      </button>
+      {image.downloadUrl ? (
+        <a
+          href={image.downloadUrl}
+          download
+          className="absolute top-2 right-2 grid size-9 place-items-center rounded-full bg-night-950/60 text-white opacity-100 backdrop-blur-sm transition hover:bg-night-950/80 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+        >
+          <Download className="size-4" aria-hidden />
+          <span className="sr-only">
+            Download {title} portrait {position}
+          </span>
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** One portrait in the gallery, whatever its state: in the making, failed, or finished. */
+export function PortraitCard({
+  image,
+  position,
+  canDelete,
+  onOpen,
+  onDelete,
+}: {
+  image: GeneratedImage;
+  position: number;
+  canDelete: boolean;
+  onOpen: () => void;
+  onDelete: () => void;
+}) {
+  let body: ReactNode;
+  if (isActive(image)) body = <InProgress image={image} />;
+  else if (image.status === "failed")
+    body = <Failed image={image} canDelete={canDelete} onDelete={onDelete} />;
+  else body = <Finished image={image} position={position} onOpen={onOpen} />;
+  return (
+    <li className="min-w-0" data-status={image.status} aria-busy={isActive(image) || undefined}>
+      {body}
+      <p className="mt-2 truncate px-0.5 text-sm font-semibold text-ink">{styleTitle(image.styleId)}</p>
+    </li>
+  );
+}

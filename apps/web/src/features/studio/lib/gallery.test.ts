@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { flattenGallery, type GalleryData, mergeImageUpdates, prependImages, removeImage } from "./gallery";
+import { pendingImage, testImage } from "./test-images";
+
+function gallery(...pages: ReturnType<typeof testImage>[][]): GalleryData {
+  return {
+    pages: pages.map((images, index) => ({
+      images,
+      nextCursor: index < pages.length - 1 ? `c${index}` : null,
+    })),
+    pageParams: pages.map((_, index) => (index === 0 ? undefined : `c${index - 1}`)),
+  };
+}
+
+describe("mergeImageUpdates", () => {
+  it("writes fresh states over the copies, wherever they are", () => {
+    const data = gallery(
+      [pendingImage("p1"), testImage("a")],
+      [pendingImage("p2", { createdAt: "2026-11-21T10:00:00.000Z" })],
+    );
+    const merged = mergeImageUpdates(data, [
+      pendingImage("p1", { status: "processing", progress: 40 }),
+      testImage("p2", { createdAt: "2026-11-21T10:00:00.000Z" }),
+    ]);
+    expect(merged?.pages[0]?.images[0]).toMatchObject({ id: "p1", status: "processing", progress: 40 });
+    expect(merged?.pages[1]?.images[0]).toMatchObject({ id: "p2", status: "succeeded" });
+    // The untouched portrait is the same object.
+    expect(merged?.pages[0]?.images[1]).toBe(data.pages[0]?.images[1]);
+  });
+
+  it("keeps the same data when a poll brings no news (a new signature is not news)", () => {
+    const data = gallery([pendingImage("p1", { progress: 20 }), testImage("a")]);
+    const same = mergeImageUpdates(data, [
+      pendingImage("p1", { progress: 20 }),
+      testImage("a", { url: "/media/a.webp?sig=2" }),
+    ]);
+    expect(same).toBe(data);
+    expect(mergeImageUpdates(data, [])).toBe(data);
+    expect(mergeImageUpdates(undefined, [testImage("a")])).toBeUndefined();
+  });
+
+  it("ignores portraits the gallery does not hold (deleted meanwhile)", () => {
+    const data = gallery([testImage("a")]);
+    expect(mergeImageUpdates(data, [testImage("gone")])).toBe(data);
+  });
+});
+
+describe("prependImages", () => {
+  it("puts new portraits at the top of the first page, once", () => {
+    const data = gallery([testImage("a")], [testImage("b")]);
+    const fresh = [pendingImage("n1"), pendingImage("n2")];
+    const once = prependImages(data, fresh);
+    expect(once?.pages[0]?.images.map((image) => image.id)).toEqual(["n1", "n2", "a"]);
+    const twice = prependImages(once, [pendingImage("n1", { progress: 10 })]);
+    expect(twice?.pages[0]?.images.map((image) => image.id)).toEqual(["n1", "n2", "a"]);
+    expect(twice?.pages[0]?.images[0]?.progress).toBe(10);
+  });
+
+  it("starts a first page in an empty gallery", () => {
+    const empty: GalleryData = { pages: [], pageParams: [] };
+    expect(prependImages(empty, [pendingImage("n1")])?.pages).toEqual([
+      { images: [pendingImage("n1")], nextCursor: null },
+    ]);
+  });
+});
+
+describe("removeImage and flattenGallery", () => {
+  it("removes a deleted portrait from whichever page holds it", () => {
+    const data = gallery([testImage("a")], [testImage("b")]);
+    const after = removeImage(data, "b");
+    expect(flattenGallery(after).map((image) => image.id)).toEqual(["a"]);
+    expect(after?.pages[0]).toBe(data.pages[0]);
+  });
+
+  it("lists every portrait once, newest first, in the server's order for equal times", () => {
+    const data = gallery(
+      [
+        testImage("x", { createdAt: "2026-11-22T10:00:00.000Z" }),
+        testImage("y", { createdAt: "2026-11-22T10:00:00.000Z" }),
+      ],
+      [testImage("x"), testImage("old", { createdAt: "2026-11-01T10:00:00.000Z" })],
+    );
+    const withNew = prependImages(data, [pendingImage("new", { createdAt: "2026-11-22T11:00:00.000Z" })]);
+    expect(flattenGallery(withNew).map((image) => image.id)).toEqual(["new", "x", "y", "old"]);
+    expect(flattenGallery(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import type { InfiniteData } from "@tanstack/react-query";
+import type { GeneratedImage } from "@wonderkin/contract";
+
+export type GalleryPage = { images: GeneratedImage[]; nextCursor: string | null };
+export type GalleryData = InfiniteData<GalleryPage, string | undefined>;
+
+/** The states in which a portrait is still being made. */
+export function isActive(image: Pick<GeneratedImage, "status">): boolean {
+  return image.status === "pending" || image.status === "processing";
+}
+
+/** Every portrait once, newest first, across the pages read so far. */
+export function flattenGallery(data: GalleryData | undefined): GeneratedImage[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const images: GeneratedImage[] = [];
+  for (const page of data.pages) {
+    for (const image of page.images) {
+      if (seen.has(image.id)) continue;
+      seen.add(image.id);
+      images.push(image);
+    }
+  }
+  // Stable: equal times keep the server's order.
+  return images
+    .map((image, index) => ({ image, index, time: Date.parse(image.createdAt) }))
+    .sort((a, b) => b.time - a.time || a.index - b.index)
+    .map(({ image }) => image);
+}
+
+/**
+ * Fresh states of some portraits (from polling, a regeneration or a refund) written over the copies
+ * in the gallery. Pages and lists that did not change keep their identity, so nothing re-renders
+ * for a poll that brought no news.
+ */
+export function mergeImageUpdates(
+  data: GalleryData | undefined,
+  updates: readonly GeneratedImage[],
+): GalleryData | undefined {
+  if (!data || updates.length === 0) return data;
+  const byId = new Map(updates.map((image) => [image.id, image]));
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    let pageChanged = false;
+    const images = page.images.map((image) => {
+      const update = byId.get(image.id);
+      if (!update || sameImage(image, update)) return image;
+      pageChanged = true;
+      return update;
+    });
+    if (!pageChanged) return page;
+    changed = true;
+    return { ...page, images };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+/** New portraits (just asked for) at the top of the first page, once each. */
+export function prependImages(
+  data: GalleryData | undefined,
+  images: readonly GeneratedImage[],
+): GalleryData | undefined {
+  if (!data) return data;
+  const known = new Set(data.pages.flatMap((page) => page.images.map((image) => image.id)));
+  const fresh = images.filter((image) => !known.has(image.id));
+  const merged = mergeImageUpdates(data, images) ?? data;
+  if (fresh.length === 0) return merged;
+  const [first, ...rest] = merged.pages;
+  const firstPage: GalleryPage = first
+    ? { ...first, images: [...fresh, ...first.images] }
+    : { images: fresh, nextCursor: null };
+  return { ...merged, pages: [firstPage, ...rest] };
+}
+
+export function removeImage(data: GalleryData | undefined, imageId: string): GalleryData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.images.some((image) => image.id === imageId)
+        ? { ...page, images: page.images.filter((image) => image.id !== imageId) }
+        : page,
+    ),
+  };
+}
+
+function sameImage(a: GeneratedImage, b: GeneratedImage): boolean {
+  // Signed addresses change on every read; only a change of state is news.
+  return (
+    a.status === b.status &&
+    a.progress === b.progress &&
+    a.error === b.error &&
+    (a.url === null) === (b.url === null) &&
+    a.completedAt === b.completedAt
+  );
+}
