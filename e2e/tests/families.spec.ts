@@ -25,6 +25,10 @@ function memberRow(page: Page, parent: Parent) {
 }
 
 test.describe("families", () => {
+  // Two or three parents sign up, verify and act in turn: on a loaded CI machine that takes longer
+  // than one parent's flow, without anything being wrong.
+  test.describe.configure({ timeout: 120_000 });
+
   test("an invitation brings a new parent into the family as a member, whom the owner can promote", async ({
     page,
     browser,
