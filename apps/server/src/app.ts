@@ -18,6 +18,7 @@ import { identityRoutes } from "./http/identity-routes";
 import { imageModelWebhookRoutes } from "./http/image-model-webhook-routes";
 import { mediaRoutes } from "./http/media-routes";
 import { photoRoutes } from "./http/photo-routes";
+import { privacyRoutes } from "./http/privacy-routes";
 import { publicConfigRoutes } from "./http/public-config-routes";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { stripeWebhookRoutes } from "./http/stripe-webhook-routes";
@@ -30,9 +31,8 @@ import { createTfjsFaceDetector } from "./providers/face-detector/tfjs-face-dete
 import { createImageModel } from "./providers/image-model";
 import type { ImageModel } from "./providers/image-model/image-model";
 import type { Mailer } from "./providers/mailer/mailer";
-import { createLocalPayments } from "./providers/payments/local-payments";
+import { createPayments, createStripeClientFor } from "./providers/payments";
 import type { Payments } from "./providers/payments/payments";
-import { createStripeClient, createStripePayments } from "./providers/payments/stripe-payments";
 import { storageMediaOrigin } from "./providers/storage";
 import type { Storage } from "./providers/storage/storage";
 
@@ -106,13 +106,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes(identityDeps));
   await app.register(billingRoutes(identityDeps));
   await app.register(analyticsRoutes({ db: deps.database.db, auth: deps.auth, env }));
-  const stripe =
-    env.PAYMENTS_PROVIDER === "stripe" && env.STRIPE_SECRET_KEY
-      ? createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL })
-      : null;
-  const payments =
-    deps.payments ??
-    (stripe ? createStripePayments(stripe, { publicUrl: env.publicUrl }) : createLocalPayments());
+  const stripe = createStripeClientFor(env);
+  const payments = deps.payments ?? createPayments(env, stripe);
   await app.register(subscriptionRoutes({ db: deps.database.db, auth: deps.auth, payments }));
   if (stripe && env.STRIPE_WEBHOOK_SECRET) {
     await app.register(
@@ -120,7 +115,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   const { secret: mediaSecret } = await deps.auth.$context;
-  const familyDeps = { ...identityDeps, mediaSecret, storage: deps.storage };
+  const imageModel = deps.imageModel ?? createImageModel(env, { storage: deps.storage });
+  const familyDeps = {
+    ...identityDeps,
+    mediaSecret,
+    storage: deps.storage,
+    imageModel,
+    boss: deps.queue.boss,
+  };
   await app.register(familyRoutes(familyDeps));
   await app.register(childrenRoutes(familyDeps));
   const photoLimits = {
@@ -143,11 +145,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     storage: deps.storage,
     mailer: deps.mailer,
-    imageModel: deps.imageModel ?? createImageModel(env, { storage: deps.storage }),
+    imageModel,
     boss: deps.queue.boss,
     env,
   };
   await app.register(studioRoutes({ ...familyDeps, studio }));
+  await app.register(privacyRoutes({ ...familyDeps, privacy: { ...studio, payments, logger: app.log } }));
   await app.register(imageModelWebhookRoutes({ studio }));
   if (deps.storage.kind === "local")
     await app.register(mediaRoutes({ storage: deps.storage, secret: mediaSecret }));

@@ -14,6 +14,7 @@ import { createJobQueues, startWorker } from "./jobs/worker";
 import { createAnalyticsForwarder } from "./providers/analytics";
 import { createImageModel } from "./providers/image-model";
 import { createMailer } from "./providers/mailer";
+import { createPayments } from "./providers/payments";
 import { createStorage } from "./providers/storage";
 
 export type Runtime = {
@@ -75,10 +76,12 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     const imageModel = createImageModel(env, { storage });
     if (runsWorker) {
       const studio = { db: database.db, storage, mailer, imageModel, boss: queue.boss, env };
+      const payments = createPayments(env);
+      const privacy = { ...studio, payments, logger };
       await startWorker({
         boss: queue.boss,
         jobs,
-        deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env), studio },
+        deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env), studio, privacy },
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
       });

@@ -9,11 +9,13 @@ import type { DatabaseConnection } from "../src/db/client";
 import { jobs } from "../src/jobs";
 import { type Queue, startQueue } from "../src/jobs/queue";
 import { createJobQueues, startWorker } from "../src/jobs/worker";
+import type { PrivacyDeps } from "../src/modules/privacy/privacy-deps";
 import type { StudioDeps } from "../src/modules/studio/studio-deps";
 import { createImageModel } from "../src/providers/image-model";
 import type { ImageModel } from "../src/providers/image-model/image-model";
 import { createMailer } from "../src/providers/mailer";
 import type { Mailer } from "../src/providers/mailer/mailer";
+import { createPayments } from "../src/providers/payments";
 import { createStorage } from "../src/providers/storage";
 import type { Storage } from "../src/providers/storage/storage";
 import { createTestDatabase } from "./test-database";
@@ -27,6 +29,8 @@ export type TestApp = {
   storage: Storage;
   /** The studio's domain deps, as the routes and the worker have them (tests run jobs directly). */
   studio: StudioDeps;
+  /** Deletion, export and retention deps, as the routes and the worker have them. */
+  privacy: PrivacyDeps;
   close(): Promise<void>;
 };
 
@@ -77,11 +81,12 @@ export async function createTestApp(
   const storage = options.storage ?? createStorage(env, { secret });
   const imageModel = options.imageModel ?? createImageModel(env, { storage });
   const studio: StudioDeps = { db: connection.db, storage, mailer, imageModel, boss: queue.boss, env };
+  const privacy: PrivacyDeps = { ...studio, env, payments: createPayments(env) };
   if (options.worker) {
     await startWorker({
       boss: queue.boss,
       jobs,
-      deps: { db: connection.db, analyticsForwarder: null, studio },
+      deps: { db: connection.db, analyticsForwarder: null, studio, privacy },
       logger: { info: () => {}, error: () => {} },
       pollingIntervalSeconds: 0.5,
     });
@@ -108,6 +113,7 @@ export async function createTestApp(
     queue,
     storage,
     studio,
+    privacy,
     async close() {
       await app.close();
       await queue.stop();

@@ -11,6 +11,7 @@ import {
   updateFamilyEndpoint,
 } from "./family";
 import { deleteUploadedImagesEndpoint, getUploadedImagesEndpoint } from "./photo";
+import { deleteChildEndpoint } from "./privacy";
 import {
   deleteGeneratedImageEndpoint,
   generatedImagesEndpoint,
@@ -42,6 +43,7 @@ export const familyScopedEndpoints = [
   revokeInvitationEndpoint,
   getChildrenEndpoint,
   addChildEndpoint,
+  deleteChildEndpoint,
   getUploadedImagesEndpoint,
   deleteUploadedImagesEndpoint,
   startTrainingEndpoint,

@@ -13,6 +13,7 @@ export * from "./family-scoped-endpoints";
 export * from "./health";
 export * from "./photo";
 export * from "./plans";
+export * from "./privacy";
 export * from "./public-config";
 export * from "./studio";
 export * from "./subscription";

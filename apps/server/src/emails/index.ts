@@ -1,7 +1,11 @@
+export { accountDeletedEmail } from "./account-deleted-email";
 export { accountNoticeEmail } from "./account-notice-email";
+export { childDeletedEmail } from "./child-deleted-email";
+export { dataExportReadyEmail } from "./data-export-ready-email";
 export { emailChangeEmail } from "./email-change-email";
 export type { RenderedEmail } from "./email-content";
 export { emailLinkSignInEmail } from "./email-link-sign-in-email";
+export { familyDeletedEmail } from "./family-deleted-email";
 export { familyInvitationEmail } from "./family-invitation-email";
 export { familyMemberAddedEmail } from "./family-member-added-email";
 export { passwordResetEmail } from "./password-reset-email";

@@ -5,7 +5,12 @@ import { isSignedPathValid } from "../lib/signed-url";
 import { LOCAL_MEDIA_PREFIX } from "../providers/storage/local-storage";
 import { type Storage, safeDownloadName } from "../providers/storage/storage";
 
-const contentTypes: Record<string, string> = { jpg: "image/jpeg", webp: "image/webp", png: "image/png" };
+const contentTypes: Record<string, string> = {
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  png: "image/png",
+  zip: "application/zip",
+};
 
 /**
  * Serves local-storage files to whoever holds a valid signed address (issued only after the

@@ -12,8 +12,13 @@ function signatureOf(secret: string, path: string, expires: number): string {
   return createHmac("sha256", secret).update(`media:${path}:${expires}`).digest("base64url");
 }
 
-export function signPath(secret: string, path: string, now = Date.now()): string {
-  const seconds = Math.floor(now / 1000) + SIGNED_URL_TTL_SECONDS;
+export function signPath(
+  secret: string,
+  path: string,
+  now = Date.now(),
+  ttlSeconds = SIGNED_URL_TTL_SECONDS,
+): string {
+  const seconds = Math.floor(now / 1000) + ttlSeconds;
   const expires = Math.ceil(seconds / ROUND_TO_SECONDS) * ROUND_TO_SECONDS;
   return `${path}?expires=${expires}&signature=${signatureOf(secret, path, expires)}`;
 }

@@ -88,6 +88,11 @@ const matrix: Record<
     expected: { owner: 409, admin: 409, member: 403 },
     conflictCode: childErrorCodes.childLimitReached,
   },
+  // Owners only; the fixture child is named "Luna", typed in another case to show it is not case-sensitive.
+  "/api/children/delete": {
+    body: (fixture) => ({ childId: fixture.childId, confirmName: " luna " }),
+    expected: { owner: 200, admin: 403, member: 403 },
+  },
   "/api/image/getUploadedImages": {
     body: (fixture) => ({ childId: fixture.childId }),
     expected: { owner: 200, admin: 200, member: 200 },

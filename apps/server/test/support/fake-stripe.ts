@@ -101,6 +101,14 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
         const coupon = form.get("discounts[0][coupon]");
         if (coupon) subscription.discounts = [{ coupon: coupons.get(coupon) }];
       }
+      // Cancelling now (DELETE) ends it at once, as Stripe does.
+      if (request.method === "DELETE") {
+        Object.assign(subscription, {
+          status: "canceled",
+          canceled_at: nowSeconds(),
+          ended_at: nowSeconds(),
+        });
+      }
       return send(200, subscription);
     }
     const customerMatch = /^\/v1\/customers\/([\w-]+)$/.exec(path);

@@ -69,6 +69,7 @@ export async function workQueued(t: TestApp, names: string[]): Promise<number> {
         db: t.database.db,
         analyticsForwarder: null,
         studio: t.studio,
+        privacy: t.privacy,
       });
       await t.queue.boss.complete(name, job.id);
       ran += 1;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /**
@@ -66,14 +66,30 @@ export const subscription = pgTable(
   (table) => [index("subscription_user_idx").on(table.userId, table.status)],
 );
 
-/** Money received: one row per charge, for the billing history and receipts. */
+/** Who paid, as an invoice names them: copied into the payment when the account is deleted. */
+export type PayerSnapshot = {
+  name: string;
+  email: string;
+  addressLine: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  taxId: string;
+};
+
+/**
+ * Money received: one row per charge, for the billing history and receipts. Kept when the account
+ * is deleted, as the law requires (decision 0019): the user link is cleared and `payer` keeps what
+ * an invoice needs; nothing about children is ever in it.
+ */
 export const payment = pgTable(
   "payment",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /** null once the account is deleted. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The payer's name, e-mail and invoice address, copied when the account is deleted. */
+    payer: jsonb("payer").$type<PayerSnapshot>(),
     subscriptionId: text("subscription_id"),
     checkoutSessionId: text("checkout_session_id"),
     description: text("description").notNull(),

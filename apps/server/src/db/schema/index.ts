@@ -6,4 +6,5 @@ export * from "./consent";
 export * from "./credits";
 export * from "./family";
 export * from "./mail";
+export * from "./privacy";
 export * from "./studio";

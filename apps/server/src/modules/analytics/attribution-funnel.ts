@@ -42,7 +42,7 @@ export async function attributionFunnel(db: Database, options: { since?: Date } 
       .select({ userId: payment.userId })
       .from(payment)
       .where(and(inArray(payment.userId, userIds), isNotNull(payment.id)))) {
-      paid.add(row.userId);
+      if (row.userId) paid.add(row.userId);
     }
   }
 

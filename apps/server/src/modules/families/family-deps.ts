@@ -1,5 +1,16 @@
+import type PgBoss from "pg-boss";
+import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Storage } from "../../providers/storage/storage";
 import type { IdentityDeps } from "../auth/identity-deps";
 
-/** The identity dependencies, the key that signs private media addresses, and where files live. */
-export type FamilyDeps = IdentityDeps & { mediaSecret: string; storage: Storage };
+/**
+ * The identity dependencies, the key that signs private media addresses, where files live, and
+ * what deleting a family needs beyond that: the image model (each child's model is deleted at the
+ * provider) and the queue (a provider deletion that must be retried later).
+ */
+export type FamilyDeps = IdentityDeps & {
+  mediaSecret: string;
+  storage: Storage;
+  imageModel: ImageModel;
+  boss: PgBoss;
+};

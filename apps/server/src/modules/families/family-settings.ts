@@ -1,8 +1,9 @@
 import { type FamilySummary, familyErrorCodes, familyMessages } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
-import { member, organization } from "../../db/schema";
+import { member, organization, user } from "../../db/schema";
+import { familyDeletedEmail } from "../../emails";
 import { AppError } from "../../lib/app-error";
-import { familyStoragePrefix } from "../photos/photo-storage-keys";
+import { eraseFamily } from "../privacy/erase-children";
 import { ensureFamily } from "./ensure-family";
 import type { FamilyActor } from "./family-actor";
 import type { FamilyDeps } from "./family-deps";
@@ -36,8 +37,10 @@ export async function updateFamily(
 }
 
 /**
- * Deletes the family and everything in it (rows referencing it cascade). The owner confirms with
- * the family's name. Members left without a family get a fresh one; returns the actor's next family.
+ * Deletes the family and everything in it: members, invitations, picture, and every child with
+ * their photos, portraits and models (at the provider too; see privacy/erase-children.ts). The owner
+ * confirms with the family's name and gets a confirmation by e-mail. Members left without a family
+ * get a fresh one; returns the actor's next family.
  */
 export async function deleteFamily(
   deps: FamilyDeps,
@@ -56,14 +59,25 @@ export async function deleteFamily(
     .select({ userId: member.userId })
     .from(member)
     .where(eq(member.organizationId, familyId));
-  await viaFamilyPlugin(() =>
-    deps.auth.api.deleteOrganization({ body: { organizationId: familyId }, headers: actor.headers }),
-  );
-  // Rows first (they are what the product reads), then every file the family had: children's
-  // photos, thumbnails and everything else kept under the family's prefix.
-  await deps.storage.delete(await deps.storage.list(familyStoragePrefix(familyId)));
+  const erased = await eraseFamily(deps, familyId);
   for (const { userId } of formerMembers) {
     if (userId !== actor.userId) await ensureFamily(deps.db, { userId });
+  }
+  const [owner] = await deps.db
+    .select({ email: user.email, firstName: user.firstName })
+    .from(user)
+    .where(eq(user.id, actor.userId));
+  if (erased && owner) {
+    await deps.mailer.send({
+      to: owner.email,
+      kind: "family-deleted",
+      ...familyDeletedEmail({
+        appName: deps.env.APP_NAME,
+        firstName: owner.firstName,
+        familyName: erased.name,
+        childCount: erased.childCount,
+      }),
+    });
   }
   return { nextFamilyId: await ensureFamily(deps.db, { userId: actor.userId }) };
 }

@@ -95,6 +95,11 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
     })
     .where(stillUnfinished(imageId))
     .returning();
+  if (!done && !(await findPortrait(deps, imageId))) {
+    // The portrait (its child, its family) was deleted while it rendered: its files must not stay.
+    await deps.storage.delete([keys.storageKey, keys.thumbnailKey]);
+    return null;
+  }
   if (done?.requestedByUserId) {
     await recordAnalyticsEvent(deps.db, {
       userId: done.requestedByUserId,

@@ -55,6 +55,15 @@ export async function printPortrait(
       .update(generatedImage)
       .set({ printKey, printedAt: now, printedByUserId: options.userId })
       .where(and(eq(generatedImage.id, row.id), isNull(generatedImage.printKey)));
+    const [still] = await deps.db
+      .select({ id: generatedImage.id })
+      .from(generatedImage)
+      .where(eq(generatedImage.id, row.id));
+    if (!still) {
+      // Deleted (with its child or family) while the print file was made: it must not stay.
+      await deps.storage.delete([printKey]);
+      throw new AppError(404, studioErrorCodes.imageNotFound, studioMessages.imageNotFound);
+    }
     row.printKey = printKey;
   }
   return {

@@ -2,10 +2,12 @@ import { studioErrorCodes, studioMessages, type TrainingState } from "@wonderkin
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { child, childPhoto, user } from "../../db/schema";
 import { studioReadyEmail } from "../../emails";
+import { sendJob } from "../../jobs/job-definition";
 import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import { AppError } from "../../lib/app-error";
 import { recordAnalyticsEvent } from "../analytics/record-event";
 import { type ChildRow, countPhotos, findFamilyChild } from "../children/child-record";
+import { deleteModelJob } from "../privacy/privacy-job-specs";
 import { type StudioDeps, webhookUrlFor } from "./studio-deps";
 import { trainChildJob } from "./studio-job-specs";
 
@@ -132,6 +134,12 @@ export async function runTraining(deps: StudioDeps, childId: number): Promise<vo
       .where(
         and(eq(child.id, childId), eq(child.trainingStatus, "started"), isNull(child.trainingProviderId)),
       );
+    if (!(await findChild(deps, childId))) {
+      // The child was deleted while its photos were being handed over: what the provider started
+      // for it goes too (cancelled and removed, retried until done).
+      await sendJob(deps.boss, deleteModelJob, { trainingId });
+      return;
+    }
   }
   await settleTraining(deps, childId);
 }

@@ -60,6 +60,12 @@ export type ImageModel = {
   /** Removes the trained model (and its prepared files) at the provider. */
   deleteModel(modelVersion: string): Promise<void>;
   /**
+   * Stops a training that is still running (its child is being deleted); asking about it afterwards
+   * reports it failed, which also removes what it had made. Unknown or finished runs are left as
+   * they are.
+   */
+  cancelTraining(trainingId: string): Promise<void>;
+  /**
    * Checks a webhook's signature over the raw body and returns which run it is about, or null when
    * the signature is wrong or missing. Only providers that send webhooks implement it.
    */

@@ -96,6 +96,9 @@ export function createLocalImageModel(deps: {
       return { status: "succeeded", progress: 100, output, error: null };
     },
 
+    // Local training finishes inside the job that starts it: a training id exists only once it is done.
+    async cancelTraining() {},
+
     async deleteModel(modelVersion: string) {
       if (!/^local-[0-9a-f-]{36}$/.test(modelVersion)) return;
       await deps.storage.delete(await deps.storage.list(`${modelPrefix(modelVersion)}/`));

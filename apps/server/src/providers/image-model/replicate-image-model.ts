@@ -341,6 +341,10 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
       return { status, progress: 100, output: bytes, error: null };
     },
 
+    async cancelTraining(trainingId) {
+      await call("POST", `/trainings/${encodeURIComponent(trainingId)}/cancel`, { notFoundIsNull: true });
+    },
+
     async deleteModel(modelVersion) {
       const { owner, name, version } = parseVersionRef(modelVersion);
       // Replicate deletes a version asynchronously (202) and refuses to delete a model that still has

@@ -8,7 +8,11 @@ export type MailKind =
   | "family-invitation"
   | "family-member-added"
   | "studio-ready"
-  | "portrait-failed";
+  | "portrait-failed"
+  | "child-deleted"
+  | "family-deleted"
+  | "account-deleted"
+  | "data-export-ready";
 
 export type MailMessage = {
   to: string;

@@ -12,6 +12,7 @@ export function createLocalPayments(): Payments {
     },
     // Local renewals are made by our own scheduled job, which reads these from the subscription row.
     async cancelAtPeriodEnd() {},
+    async cancelNow() {},
     async applyRetentionDiscount() {},
     async updateCustomer() {},
   };

@@ -28,6 +28,11 @@ export type Payments = {
   confirmCheckout(checkout: { id: string; providerSessionId: string | null }): Promise<PaymentFacts | null>;
   /** Tells the provider to stop renewing (the local provider keeps no state of its own). */
   cancelAtPeriodEnd(providerSubscriptionId: string | null): Promise<void>;
+  /**
+   * Ends the subscription at the provider now (the account is being deleted): no renewal, no
+   * further invoice. One the provider no longer knows counts as ended.
+   */
+  cancelNow(providerSubscriptionId: string | null): Promise<void>;
   /** Copies the invoice name and address to the provider's customer, if it keeps one. */
   updateCustomer(providerCustomerId: string | null, details: BillingDetails): Promise<void>;
   /** Applies the retention discount to the next renewals at the provider. */

@@ -61,6 +61,12 @@ export function createStripePayments(stripe: Stripe, options: Pick<StripeOptions
         await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
       }
     },
+    async cancelNow(providerSubscriptionId) {
+      if (!providerSubscriptionId) return;
+      await stripe.subscriptions.cancel(providerSubscriptionId).catch((error: { code?: string }) => {
+        if (error.code !== "resource_missing") throw error;
+      });
+    },
     async updateCustomer(providerCustomerId, details) {
       if (!providerCustomerId) return;
       await stripe.customers.update(providerCustomerId, {

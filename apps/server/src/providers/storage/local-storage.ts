@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { signPath } from "../../lib/signed-url";
 import { assertSafeKey, type Storage, safeDownloadName } from "./storage";
@@ -33,9 +33,17 @@ export function createLocalStorage(options: { root: string; secret: string }): S
     kind: "local",
     async put(key, body) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
       const temporary = path.join(path.dirname(file), `.${randomBytes(6).toString("hex")}.partial`);
-      await writeFile(temporary, body);
+      for (let attempt = 0; ; attempt += 1) {
+        await mkdir(path.dirname(file), { recursive: true });
+        try {
+          await writeFile(temporary, body);
+          break;
+        } catch (error) {
+          // A deletion emptied and removed the folder between mkdir and write: make it again, once.
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt > 0) throw error;
+        }
+      }
       await rename(temporary, file);
     },
     async get(key) {
@@ -46,6 +54,11 @@ export function createLocalStorage(options: { root: string; secret: string }): S
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+      // Folders left empty go too: their names (a family's or a child's id) are data of their own.
+      const folders = new Set(keys.map((key) => path.dirname(fileOf(key))));
+      for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
+        await removeEmptyFolders(folder, options.root);
+      }
     },
     async list(prefix) {
       const clean = prefix.replace(/\/+$/, "");
@@ -55,10 +68,29 @@ export function createLocalStorage(options: { root: string; secret: string }): S
     },
     async signedUrl(key, urlOptions) {
       assertSafeKey(key);
-      const signed = signPath(options.secret, `${LOCAL_MEDIA_PREFIX}${key}`);
+      const signed = signPath(
+        options.secret,
+        `${LOCAL_MEDIA_PREFIX}${key}`,
+        Date.now(),
+        urlOptions?.expiresInSeconds,
+      );
       return urlOptions?.downloadName
         ? `${signed}&download=${encodeURIComponent(safeDownloadName(urlOptions.downloadName))}`
         : signed;
     },
   };
+}
+
+/** Removes `folder` and its parents while they are empty, never `root` itself. */
+async function removeEmptyFolders(folder: string, root: string): Promise<void> {
+  let current = folder;
+  while (current.startsWith(`${root}${path.sep}`)) {
+    try {
+      await rmdir(current);
+    } catch (error) {
+      // Not empty: nothing above it can be empty either. Already gone: look at its parent.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") return;
+    }
+    current = path.dirname(current);
+  }
 }

@@ -79,9 +79,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       return getSignedUrl(
         client,
         new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition }),
-        {
-          expiresIn: options.urlTtlSeconds,
-        },
+        { expiresIn: urlOptions?.expiresInSeconds ?? options.urlTtlSeconds },
       );
     },
   };

@@ -12,9 +12,10 @@ export type Storage = {
   list(prefix: string): Promise<string[]>;
   /**
    * An address the browser can load for a while without credentials; with `downloadName`, the
-   * browser saves the file under that name instead of showing it.
+   * browser saves the file under that name instead of showing it. `expiresInSeconds` overrides
+   * the storage's usual lifetime (a link in an e-mail must outlive a page view).
    */
-  signedUrl(key: string, options?: { downloadName?: string }): Promise<string>;
+  signedUrl(key: string, options?: { downloadName?: string; expiresInSeconds?: number }): Promise<string>;
 };
 
 /** Keys are made by us; this refuses anything that could escape a folder or confuse a bucket. */

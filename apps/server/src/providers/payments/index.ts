@@ -1,0 +1,17 @@
+import type Stripe from "stripe";
+import type { Env } from "../../config/env";
+import { createLocalPayments } from "./local-payments";
+import type { Payments } from "./payments";
+import { createStripeClient, createStripePayments } from "./stripe-payments";
+
+/** The Stripe client the env configures, or null with the local checkout. */
+export function createStripeClientFor(env: Env): Stripe | null {
+  return env.PAYMENTS_PROVIDER === "stripe" && env.STRIPE_SECRET_KEY
+    ? createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL })
+    : null;
+}
+
+/** The payment provider the env names (the API and the worker build the same one). */
+export function createPayments(env: Env, stripe: Stripe | null = createStripeClientFor(env)): Payments {
+  return stripe ? createStripePayments(stripe, { publicUrl: env.publicUrl }) : createLocalPayments();
+}
