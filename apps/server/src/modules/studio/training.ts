@@ -94,7 +94,7 @@ async function markFailed(deps: Pick<StudioDeps, "db">, row: ChildRow, reason: s
  */
 export async function runTraining(deps: StudioDeps, childId: number): Promise<void> {
   const row = await findChild(deps, childId);
-  if (!row || row.trainingStatus !== "started") return;
+  if (row?.trainingStatus !== "started") return;
   if (!row.trainingProviderId) {
     const photos = await deps.db
       .select({ storageKey: childPhoto.storageKey })
@@ -150,7 +150,7 @@ export async function runTraining(deps: StudioDeps, childId: number): Promise<vo
  */
 export async function settleTraining(deps: StudioDeps, childId: number): Promise<ChildRow | null> {
   const row = await findChild(deps, childId);
-  if (!row || row.trainingStatus !== "started" || !row.trainingProviderId) return row;
+  if (row?.trainingStatus !== "started" || !row.trainingProviderId) return row;
   const run = await deps.imageModel.getTraining(row.trainingProviderId);
   const stillThisRun = and(
     eq(child.id, childId),
