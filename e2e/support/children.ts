@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import {
   acceptTermsEndpoint,
@@ -5,6 +7,8 @@ import {
   type Child,
   CONSENT_AGREEMENT_VERSION,
   FAMILY_HEADER,
+  type UploadedPhoto,
+  uploadSinglePhotoPath,
 } from "@wonderkin/contract";
 
 /** The signed-in parent's bearer token and current family, as this page's API client sends them. */
@@ -35,4 +39,21 @@ export async function addChildThroughApi(
   const added = await page.request.post(addChildEndpoint.path, { headers, data: child });
   expect(added.status()).toBe(200);
   return (await added.json()) as Child;
+}
+
+/** Uploads one training photo of a child through the API (for tests about other things). */
+export async function uploadPhotoThroughApi(
+  page: Page,
+  childId: number,
+  file: string,
+): Promise<UploadedPhoto> {
+  const response = await page.request.post(uploadSinglePhotoPath, {
+    headers: await requestHeaders(page),
+    multipart: {
+      childId: String(childId),
+      file: { name: path.basename(file), mimeType: "image/jpeg", buffer: await readFile(file) },
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { photo: UploadedPhoto }).photo;
 }

@@ -37,6 +37,27 @@ export async function waitForMailLink(request: APIRequestContext, to: string, ki
   return link as unknown as string;
 }
 
+/** The newest e-mail of a kind sent to an address (with or without a link), waited for like a link. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  kind: string,
+): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+        found = messages.find((message) => message.kind === kind);
+        return Boolean(found);
+      },
+      { message: `a ${kind} e-mail to ${to}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found as unknown as OutboxMessage;
+}
+
 /** Makes the local OAuth provider sign in as this person next. */
 export async function setProviderIdentity(
   request: APIRequestContext,

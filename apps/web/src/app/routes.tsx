@@ -42,14 +42,7 @@ export const authPageRoutes: PageRoute[] = [
 
 /** Everything inside the product, plus the privacy policy. */
 export const appPageRoutes: PageRoute[] = [
-  {
-    path: paths.privacyPolicy,
-    upcoming: {
-      title: "Privacy policy",
-      summary:
-        "What we collect about you and your children, why, for how long, and how to export or delete it.",
-    },
-  },
+  { path: paths.privacyPolicy, lazy: () => import("@/features/privacy/components/privacy-policy-page") },
   { path: paths.accountSettings, lazy: () => import("@/features/account/components/account-settings-page") },
   { path: paths.changePassword, lazy: () => import("@/features/account/components/change-password-page") },
   { path: paths.familySettings, lazy: () => import("@/features/family/components/family-page") },

@@ -22,7 +22,7 @@ export function Field({ label, children, hint, error, labelAside, optional = fal
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="text-sm font-semibold text-ink">
+        <label htmlFor={id} className="text-sm font-semibold wrap-anywhere text-ink">
           {label}
           {optional ? <span className="ml-1.5 font-normal text-muted">(optional)</span> : null}
         </label>
@@ -34,7 +34,7 @@ export function Field({ label, children, hint, error, labelAside, optional = fal
         invalid: Boolean(error),
       })}
       {hint && !error ? (
-        <p id={hintId} className="text-sm text-muted">
+        <p id={hintId} className="text-sm wrap-anywhere text-muted">
           {hint}
         </p>
       ) : null}

@@ -15,9 +15,9 @@ import {
   RefreshCw,
   Users,
 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { paths } from "@/app/paths";
@@ -38,6 +38,7 @@ import { useSession } from "@/lib/session/get-session";
 import { useUser } from "@/lib/session/get-user";
 import { useChangeEmail } from "../api/change-email";
 import { useUpdateUser } from "../api/update-user";
+import { YourDataCard } from "./your-data-card";
 
 function isWebAddress(value: string): boolean {
   try {
@@ -233,14 +234,30 @@ function LinkCard({ to, icon, title, text }: { to: string; icon: LucideIcon; tit
   );
 }
 
-/** /account/settings: name, picture, e-mail and the way to a new password. */
+/**
+ * A link to a section (`#your-data`, from the privacy policy and the export e-mail) scrolls to it
+ * once the account has loaded: the section is not on the page before that.
+ */
+function useScrollToSection(loaded: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!loaded || hash.length < 2) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "start" });
+  }, [loaded, hash]);
+}
+
+/** /account/settings: name, picture, e-mail, the way to a new password, and the parent's data. */
 export function AccountSettingsPage() {
   const session = useSession();
   const user = useUser(session.data?.user.id);
+  useScrollToSection(Boolean(user.data));
 
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6">
-      <PageHeader title="Account settings" description="Your name, picture and how you sign in." />
+      <PageHeader
+        title="Account settings"
+        description="Your name, picture, how you sign in, and your data."
+      />
       {user.data ? (
         <>
           <ProfileCard user={user.data} />
@@ -257,6 +274,7 @@ export function AccountSettingsPage() {
             title="Change password"
             text="Choose a new one and sign out your other devices."
           />
+          <YourDataCard user={user.data} />
         </>
       ) : user.isError ? (
         <Alert tone="danger">

@@ -78,9 +78,10 @@ export function SignInPage() {
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
-    // A sign-out the app had to make (e.g. no server record for the account) left a message.
+    // A sign-out left a message: one the app had to make (e.g. no server record for the account),
+    // or the end of a deleted account.
     const notice = takeSignOutNotice();
-    if (notice) toast.error(notice, { id: notice });
+    if (notice) toast[notice.tone](notice.message, { id: notice.message });
   }, []);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {

@@ -100,8 +100,8 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
         heading: "How to delete everything, and withdraw",
         items: [
           "A photo: remove it on the upload page, at any time.",
-          "Everything about your children: delete your family on the family page. Every child in it, their photos, models and portraits are deleted for good, at once.",
-          "Removing a single child and closing your account from account settings are on their way; until then, deleting the family removes all of your children's data.",
+          "One child: delete them from the family page or their studio. Their photos, trained model (at the image-model provider too) and portraits are deleted for good, at once.",
+          "Everything about your children: delete your family on the family page, or close your account in account settings, where you can also download all your data first.",
         ],
         paragraphs: [
           "Deleting is how you withdraw this consent: once something is deleted, we no longer process it. You don't need to give a reason.",

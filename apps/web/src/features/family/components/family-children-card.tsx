@@ -1,7 +1,9 @@
 import { type Child, can, type FamilyRole, type FamilySummary } from "@wonderkin/contract";
-import { ChevronRight, ImagePlus, Plus, RefreshCw } from "lucide-react";
+import { ChevronRight, ImagePlus, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
+import { DeleteChildDialog } from "@/components/children/delete-child-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,12 +15,26 @@ import { useChildren } from "@/lib/children/get-children";
 import { errorMessage } from "@/lib/error-message";
 import { usePublicConfig } from "@/lib/public-config";
 
-function ChildRow({ child, minPhotos, canUpload }: { child: Child; minPhotos: number; canUpload: boolean }) {
+function ChildRow({
+  child,
+  familyId,
+  minPhotos,
+  canUpload,
+  canDelete,
+}: {
+  child: Child;
+  familyId: string;
+  minPhotos: number;
+  canUpload: boolean;
+  canDelete: boolean;
+}) {
+  const [deleting, setDeleting] = useState(false);
   const stage = childStage(child, minPhotos);
   const { label, tone } = childStageLabels[stage];
   const needsPhotos = stage === "needs-photos" || stage === "failed";
   return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:gap-4">
+    // On phones the actions go on a line of their own, with the deletion beside the name.
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-3 py-4 first:pt-0 last:pb-0 sm:flex sm:gap-4">
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <span
           aria-hidden
@@ -35,7 +51,7 @@ function ChildRow({ child, minPhotos, canUpload }: { child: Child; minPhotos: nu
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2 pl-13 sm:shrink-0 sm:pl-0">
+      <div className="col-span-2 flex flex-wrap items-center gap-2 pl-13 sm:shrink-0 sm:pl-0">
         {canUpload && stage !== "ready" ? (
           <Button asChild variant={needsPhotos ? "primary" : "secondary"} size="sm">
             <Link to={withChild(paths.uploadImages, child.id)}>
@@ -56,6 +72,20 @@ function ChildRow({ child, minPhotos, canUpload }: { child: Child; minPhotos: nu
           </Link>
         </Button>
       </div>
+      {canDelete ? (
+        <>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="col-start-2 row-start-1 text-danger-700 hover:bg-danger-50 max-sm:px-3 sm:shrink-0"
+            onClick={() => setDeleting(true)}
+          >
+            <Trash2 aria-hidden /> <span className="max-sm:sr-only">Delete</span>
+            <span className="sr-only"> {child.firstName}</span>
+          </Button>
+          <DeleteChildDialog familyId={familyId} child={child} open={deleting} onOpenChange={setDeleting} />
+        </>
+      ) : null}
     </li>
   );
 }
@@ -66,6 +96,7 @@ export function FamilyChildrenCard({ family, role }: { family: FamilySummary; ro
   const config = usePublicConfig();
   const canAdd = can(role, { resource: "child", action: "create" });
   const canUpload = can(role, { resource: "photo", action: "upload" });
+  const canDelete = can(role, { resource: "child", action: "delete" });
   const minPhotos = config.data?.photos.min;
 
   return (
@@ -104,7 +135,14 @@ export function FamilyChildrenCard({ family, role }: { family: FamilySummary; ro
         children.data.length > 0 ? (
           <ul aria-label="Children" className="mt-6 flex flex-col divide-y divide-line">
             {children.data.map((child) => (
-              <ChildRow key={child.id} child={child} minPhotos={minPhotos} canUpload={canUpload} />
+              <ChildRow
+                key={child.id}
+                child={child}
+                familyId={family.id}
+                minPhotos={minPhotos}
+                canUpload={canUpload}
+                canDelete={canDelete}
+              />
             ))}
           </ul>
         ) : (

@@ -1,5 +1,6 @@
 import {
   type Child,
+  can,
   creditErrorCodes,
   creditMessages,
   findCategory,
@@ -13,6 +14,7 @@ import { Baby, Sparkles } from "lucide-react";
 import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router";
 import { paths } from "@/app/paths";
+import { DeleteChildButton } from "@/components/children/delete-child-button";
 import { TrainingActions, TrainingStatus } from "@/components/training/training-views";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
@@ -20,6 +22,7 @@ import { IconBadge } from "@/components/ui/icon-badge";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
+import { pathAfterChildDeleted } from "@/lib/children/delete-child";
 import { errorMessage } from "@/lib/error-message";
 import { catalogueView, categoriesEntitlement, styleLockReason } from "@/lib/studio/catalogue";
 import { hasSeenStudioIntro, studioIntroRedirect } from "@/lib/studio/studio-intro";
@@ -245,6 +248,18 @@ function StudioBody({ childId }: { childId: number }) {
             trained
               ? "Pick a style, choose how many, and watch the magic happen."
               : "First, a portrait model learns what your child looks like."
+          }
+          aside={
+            // Deleting a child is for owners (docs/families.md).
+            context.role !== null && can(context.role, { resource: "child", action: "delete" }) ? (
+              <DeleteChildButton
+                familyId={familyId}
+                child={child}
+                leaveTo={pathAfterChildDeleted(context.siblings, child.id)}
+                onDark
+                className="max-sm:-ml-4"
+              />
+            ) : null
           }
         />
         {trained ? (

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { days, retentionRows } from "./retention";
+
+describe("the retention table", () => {
+  const periods = { trainingPhotosDays: 45, unverifiedAccountDays: 12 };
+  const row = (id: string, rows = retentionRows(periods)) => rows.find((entry) => entry.id === id)?.howLong;
+
+  it("states the deployment's own periods, from the configuration", () => {
+    expect(row("training-photos")).toContain("45 days after your child's model has finished training");
+    expect(row("unverified")).toContain("12 days after sign-up");
+  });
+
+  it("follows the configuration when it changes", () => {
+    const rows = retentionRows({ trainingPhotosDays: 1, unverifiedAccountDays: 90 });
+    expect(row("training-photos", rows)).toContain("1 day after");
+    expect(row("unverified", rows)).toContain("90 days after");
+  });
+
+  it("covers every kind of data the policy describes, once", () => {
+    const ids = retentionRows(periods).map((entry) => entry.id);
+    expect(ids).toEqual([
+      "training-photos",
+      "children",
+      "account",
+      "unverified",
+      "exports",
+      "payments",
+      "visitor-cookie",
+    ]);
+    expect(row("exports")).toContain("7 days");
+    expect(row("payments")).toContain("never with anything about your children");
+  });
+
+  it("says days in words", () => {
+    expect(days(1)).toBe("1 day");
+    expect(days(30)).toBe("30 days");
+  });
+});

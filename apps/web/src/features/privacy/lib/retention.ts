@@ -1,0 +1,60 @@
+/** How long a finished data export is kept before its file is deleted (decision 0019). */
+export const EXPORT_KEPT_DAYS = 7;
+/** How long the link in the "your data is ready" e-mail works. */
+export const EXPORT_LINK_HOURS = 24;
+
+/** "1 day", "30 days". */
+export function days(count: number): string {
+  return count === 1 ? "1 day" : `${count} days`;
+}
+
+export type RetentionRow = { id: string; what: string; howLong: string };
+
+/**
+ * The policy's retention table. The two configurable periods are the deployment's own, from
+ * /api/config, which the retention jobs enforce: the page can never promise something else.
+ */
+export type RetentionPeriods = { trainingPhotosDays: number; unverifiedAccountDays: number };
+
+export function retentionRows(retention: RetentionPeriods): RetentionRow[] {
+  return [
+    {
+      id: "training-photos",
+      what: "Training photos",
+      howLong: `Deleted automatically ${days(retention.trainingPhotosDays)} after your child's model has finished training. You can delete any of them sooner.`,
+    },
+    {
+      id: "children",
+      what: "Your children's details, their trained models and portraits",
+      howLong:
+        "While your account is active, so you can keep making and downloading portraits; deleted as soon as you delete the child, the family or your account.",
+    },
+    {
+      id: "account",
+      what: "Your account, families, consents and credits",
+      howLong: "Until you delete your account.",
+    },
+    {
+      id: "unverified",
+      what: "Accounts whose e-mail address is never confirmed",
+      howLong: `Deleted with everything in them ${days(retention.unverifiedAccountDays)} after sign-up, if nobody has signed in to them in that time.`,
+    },
+    {
+      id: "exports",
+      what: "Data exports (the zip you ask for)",
+      howLong: `${days(EXPORT_KEPT_DAYS)}, then the file is deleted. The link we e-mail works for ${EXPORT_LINK_HOURS} hours; until the file is deleted, your account settings give a fresh one.`,
+    },
+    {
+      id: "payments",
+      what: "Payment records",
+      howLong:
+        "As long as tax law requires (typically up to 10 years), even after you delete your account, and never with anything about your children.",
+    },
+    {
+      id: "visitor-cookie",
+      what: "The visitor cookie (wk_vid)",
+      howLong:
+        "Up to a year in your browser. When you delete your account, the visit it counted (the page you landed on and the campaign) stays, no longer linked to you.",
+    },
+  ];
+}
