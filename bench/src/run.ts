@@ -17,7 +17,14 @@ async function run(names: string[]): Promise<void> {
     process.stderr.write(`${benchmark.name}: ${benchmark.description}\n`);
     const loadAverageBefore = readLoadAverage();
     const outcome = await benchmark.run(settings);
-    const report = { benchmark, settings, outcome, comparison: compareSubjects(outcome), loadAverageBefore };
+    const report = {
+      benchmark,
+      settings,
+      outcome,
+      comparison: compareSubjects(outcome),
+      otherComparisons: (outcome.otherComparisons ?? []).map((pair) => compareSubjects(outcome, pair)),
+      loadAverageBefore,
+    };
     printTable(report);
     const file = await writeResults(report);
     console.log(`\nwritten to ${file}\n`);

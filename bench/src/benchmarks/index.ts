@@ -1,6 +1,15 @@
 import type { Benchmark } from "../harness/benchmark";
+import { generateConcurrencyBenchmark } from "./generate-concurrency";
 import { healthBenchmark } from "./health";
 import { photoProcessingBenchmark } from "./photo-processing";
+import { portraitRenderingBenchmark } from "./portrait-rendering";
+import { studioClickToImageBenchmark } from "./studio-click-to-image";
 
 /** Every benchmark `npm run bench` runs, in this order; a new one is added here. */
-export const benchmarks: Benchmark[] = [healthBenchmark, photoProcessingBenchmark];
+export const benchmarks: Benchmark[] = [
+  healthBenchmark,
+  photoProcessingBenchmark,
+  portraitRenderingBenchmark,
+  generateConcurrencyBenchmark,
+  studioClickToImageBenchmark,
+];

@@ -1,9 +1,9 @@
-import { performance } from "node:perf_hooks";
 import { createTfjsFaceDetector } from "@wonderkin/server/face-detector";
 import { processPhoto } from "@wonderkin/server/photo-processing";
 import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
 import sharp from "sharp";
-import type { Benchmark, BenchSettings, SubjectResult } from "../harness/benchmark";
+import type { Benchmark } from "../harness/benchmark";
+import { measureSequential, sequentialConditions } from "../harness/measure-sequential";
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -36,43 +36,6 @@ async function twelveMegapixelPhotos(faceDetector: FaceDetector): Promise<Buffer
   throw new Error(`only ${photos.length} of the enlarged test faces pass the pipeline; need 4`);
 }
 
-async function measure(
-  name: string,
-  description: string,
-  photos: Buffer[],
-  settings: BenchSettings,
-  work: (photo: Buffer) => Promise<Buffer>,
-): Promise<SubjectResult> {
-  process.stderr.write(`  ${name}: warming up\n`);
-  const warmupUntil = performance.now() + settings.warmupSeconds * 1000;
-  for (let i = 0; performance.now() < warmupUntil || i < photos.length; i++)
-    await work(photos[i % photos.length] as Buffer);
-  process.stderr.write(`  ${name}: measuring\n`);
-  const latencies: number[] = [];
-  let bytes = 0;
-  const start = performance.now();
-  const until = start + settings.durationSeconds * 1000;
-  for (let i = 0; performance.now() < until; i++) {
-    const began = performance.now();
-    const output = await work(photos[i % photos.length] as Buffer);
-    latencies.push(performance.now() - began);
-    bytes += output.length;
-  }
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (share: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
-  return {
-    name,
-    description,
-    requestsPerSecond: latencies.length / seconds,
-    latencyP50Ms: at(0.5),
-    latencyP99Ms: at(0.99),
-    requests: latencies.length,
-    bytesPerResponse: bytes / latencies.length,
-  };
-}
-
 /**
  * One 12-megapixel photo through the whole upload pipeline (type from bytes, limits, orientation,
  * metadata stripped, normalised JPEG, thumbnail, duplicate hash, sharpness, face detection) against
@@ -84,23 +47,25 @@ export const photoProcessingBenchmark: Benchmark = {
   async run(settings) {
     const faceDetector = createTfjsFaceDetector();
     const photos = await twelveMegapixelPhotos(faceDetector);
-    const bare = await measure(
-      "bare",
-      "sharp: decode, resize to 2048 px, encode JPEG",
+    const bare = await measureSequential(
+      { name: "bare", description: "sharp: decode, resize to 2048 px, encode JPEG" },
       photos,
       settings,
-      (photo) => sharp(photo).resize(2048, 2048, { fit: "inside" }).jpeg().toBuffer(),
+      async (photo) => (await sharp(photo).resize(2048, 2048, { fit: "inside" }).jpeg().toBuffer()).length,
     );
-    const full = await measure(
-      "full",
-      "processPhoto with face detection",
+    const full = await measureSequential(
+      { name: "full", description: "processPhoto with face detection" },
       photos,
       settings,
       async (photo) => {
         const processed = await processPhoto(photo, { maxBytes: MAX_BYTES, faceDetector });
-        return processed.normalised;
+        return processed.normalised.length;
       },
     );
-    return { subjects: [bare, full], comparison: { subject: "full", baseline: "bare" } };
+    return {
+      subjects: [bare, full],
+      comparison: { subject: "full", baseline: "bare" },
+      conditions: sequentialConditions(settings),
+    };
   },
 };

@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import type { HttpLoad, HttpMeasurement, LoadGeneratorMessage } from "./http-load";
+import { percentile, sortedAscending } from "./percentile";
 
 /*
  * Child process started by measure-http.ts: loads one URL, sends the measurement back over IPC and
@@ -14,7 +15,7 @@ async function generateLoad(load: HttpLoad): Promise<HttpMeasurement> {
   if (load.warmupSeconds > 0) await fire(load, load.warmupSeconds);
   const latencies: number[] = [];
   const result = await fire(load, load.durationSeconds, latencies);
-  const sorted = Float64Array.from(latencies).sort();
+  const sorted = sortedAscending(latencies);
   return {
     requestsPerSecond: result.requests.mean,
     latencyP50Ms: percentile(sorted, 50),
@@ -48,13 +49,6 @@ function fire(load: HttpLoad, seconds: number, latencies?: number[]): Promise<au
       });
     }
   });
-}
-
-/** Nearest-rank percentile of ascending values. */
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
 }
 
 function reply(message: LoadGeneratorMessage): void {

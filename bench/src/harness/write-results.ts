@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BenchmarkReport } from "./benchmark";
+import type { BenchmarkReport, Comparison } from "./benchmark";
 
 export const resultsDir = fileURLToPath(new URL("../../results/", import.meta.url));
 
@@ -11,7 +11,7 @@ export const resultsDir = fileURLToPath(new URL("../../results/", import.meta.ur
  * the numbers, a later run can tell whether it differs from this one or just ran elsewhere.
  */
 export async function writeResults(report: BenchmarkReport): Promise<string> {
-  const { benchmark, settings, outcome, comparison } = report;
+  const { benchmark, settings, outcome } = report;
   const cpus = os.cpus();
   const json = {
     benchmark: benchmark.name,
@@ -26,24 +26,38 @@ export async function writeResults(report: BenchmarkReport): Promise<string> {
       memoryGb: round(os.totalmem() / 1024 ** 3, 1),
     },
     settings,
+    ...(outcome.conditions ? { conditions: outcome.conditions } : {}),
     subjects: outcome.subjects.map((subject) => ({
       ...subject,
-      requestsPerSecond: round(subject.requestsPerSecond, 1),
+      // Slow subjects (a portrait, a click) keep two decimals; servers one.
+      requestsPerSecond: round(subject.requestsPerSecond, subject.requestsPerSecond < 10 ? 2 : 1),
       latencyP50Ms: round(subject.latencyP50Ms, 3),
+      ...(subject.latencyP95Ms === undefined ? {} : { latencyP95Ms: round(subject.latencyP95Ms, 3) }),
       latencyP99Ms: round(subject.latencyP99Ms, 3),
       bytesPerResponse: Math.round(subject.bytesPerResponse),
     })),
-    comparison: {
-      ...comparison,
-      requestsPerSecondRatio: round(comparison.requestsPerSecondRatio, 3),
-      latencyP99Ratio: round(comparison.latencyP99Ratio, 3),
-      latencyP99DifferenceMs: round(comparison.latencyP99DifferenceMs, 3),
-    },
+    comparison: roundComparison(report.comparison),
+    ...(report.otherComparisons.length > 0
+      ? { otherComparisons: report.otherComparisons.map(roundComparison) }
+      : {}),
   };
   await mkdir(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${benchmark.name}.json`);
   await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
   return file;
+}
+
+function roundComparison(comparison: Comparison) {
+  return {
+    ...comparison,
+    requestsPerSecondRatio: round(comparison.requestsPerSecondRatio, 3),
+    latencyP50Ratio: round(comparison.latencyP50Ratio, 3),
+    ...(comparison.latencyP95Ratio === undefined
+      ? {}
+      : { latencyP95Ratio: round(comparison.latencyP95Ratio, 3) }),
+    latencyP99Ratio: round(comparison.latencyP99Ratio, 3),
+    latencyP99DifferenceMs: round(comparison.latencyP99DifferenceMs, 3),
+  };
 }
 
 function round(value: number, digits: number): number {

@@ -1,0 +1,226 @@
+import { existsSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { generatedImagesEndpoint, userCreditsEndpoint } from "@wonderkin/contract";
+import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
+import type { Page } from "playwright-core";
+import { type ClickTiming, clickWatchScript } from "../browser/click-watch";
+import { launchChromium } from "../browser/launch-chromium";
+import type { Benchmark, SubjectResult } from "../harness/benchmark";
+import { percentile, sortedAscending } from "../harness/percentile";
+import { startFullApp } from "../subjects/start-full-app";
+import { callEndpoint, parentWithTrainedChild, type StudioParent } from "../subjects/studio-parent";
+
+/** Magician: 100 credits, enough for every click of a run. */
+const PLAN_ID = 1;
+const STYLE_ID = "astronaut";
+const PHOTOS = 3;
+/** Clicks before the measured ones (first render, JIT, the image model's first face read). */
+const WARMUP_CLICKS = 2;
+const CLICK_TIMEOUT_MS = 60_000;
+const defaultWebDist = fileURLToPath(new URL("../../../apps/web/dist/", import.meta.url));
+
+/** The web app's session, as it keeps it in local storage (apps/web/src/lib/session). */
+function sessionScript(parent: StudioParent): string {
+  const entries = {
+    "wonderkin.session-token": parent.token,
+    "wonderkin.organization-id": parent.familyId,
+    // The studio shows its introduction on the first visit; this parent has seen it.
+    [`wonderkin.studio-intro-seen.${parent.childId}`]: new Date().toISOString(),
+  };
+  return `for (const [key, value] of Object.entries(${JSON.stringify(entries)})) localStorage.setItem(key, value);`;
+}
+
+/**
+ * What a parent waits for in the magic studio: from the click on "Generate" (one portrait) to the
+ * finished portrait shown in the gallery, in Chromium against the production build served by the
+ * product (worker in the same process, default polling). The baseline is the same click's first
+ * visible answer: the new pending card, i.e. the generate call's round trip rendered by the page.
+ * What lies between the two is the asynchronous part: the job queue, the render, the page's status
+ * poll and the image download.
+ */
+export const studioClickToImageBenchmark: Benchmark = {
+  name: "studio-click-to-image",
+  description: "browser: click on Generate to the finished portrait shown vs to the pending card shown",
+  async run(settings) {
+    const clicks = readClicks();
+    const webDist = process.env.BENCH_WEB_DIST_DIR ?? defaultWebDist;
+    if (!existsSync(`${webDist}/index.html`)) {
+      throw new Error(`no web build in ${webDist}: run npm run build first (or set BENCH_WEB_DIST_DIR)`);
+    }
+    log("starting the product");
+    const app = await startFullApp({
+      worker: true,
+      env: {
+        ROLE: "all",
+        FACE_DETECTION: "off",
+        PHOTOS_MIN_PER_CHILD: String(PHOTOS),
+        LOCAL_TRAINING_SECONDS: "0",
+        WEB_DIST_DIR: webDist,
+      },
+    });
+    try {
+      log("a parent with a trained child");
+      const parent = await parentWithTrainedChild(app.origin, {
+        firstName: "Click",
+        planId: PLAN_ID,
+        photos: (await singleFacePictures()).slice(0, PHOTOS),
+      });
+      const { totalCredits } = await callEndpoint(app.origin, userCreditsEndpoint, {}, parent.headers);
+      const warmup = settings.warmupSeconds > 0 ? WARMUP_CLICKS : 0;
+      if (totalCredits < warmup + clicks) {
+        throw new Error(`${warmup + clicks} clicks need as many credits; the plan gives ${totalCredits}`);
+      }
+      const timings = await clickInBrowser(app.origin, parent, { warmup, clicks });
+      const measured = timings.slice(warmup);
+      const serverMs = await queuedToStoredMs(app.origin, parent, warmup);
+      return {
+        subjects: [
+          summarise(
+            "pending card",
+            "click → the new card in the making, first in the gallery (generate answered and rendered)",
+            measured.map((timing) => timing.pendingMs),
+            measured.map((timing) => timing.generateBytes),
+          ),
+          summarise(
+            "portrait shown",
+            "click → the finished portrait's image loaded in that card (queue, render, status poll, download)",
+            measured.map((timing) => timing.shownMs),
+            measured.map((timing) => timing.imageBytes),
+            // The server's share, from its own records: the spend (createdAt) to the stored files.
+            { serverQueuedToStoredP50Ms: Math.round(percentile(sortedAscending(serverMs), 50)) },
+          ),
+        ],
+        comparison: { subject: "portrait shown", baseline: "pending card" },
+        conditions: conditions(clicks, warmup),
+      };
+    } finally {
+      await app.close();
+    }
+  },
+};
+
+type Timing = Extract<ClickTiming, { shownMs: number }>;
+
+async function clickInBrowser(
+  origin: string,
+  parent: StudioParent,
+  options: { warmup: number; clicks: number },
+): Promise<Timing[]> {
+  log("launching Chromium");
+  const browser = await launchChromium();
+  try {
+    // Desktop Chrome's viewport, as the e2e suite's desktop project uses.
+    const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 720 } });
+    await context.addInitScript({ content: sessionScript(parent) });
+    await context.addInitScript({ content: clickWatchScript });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+
+    await page.goto(`/kids/children/${parent.childId}/magic-studio?style=${STYLE_ID}`);
+    await page.getByRole("group", { name: "How many portraits" }).getByRole("radio", { name: "1" }).check();
+    const ready = page.locator('[data-testid="generate-button"]:enabled', { hasText: "Create 1 portrait" });
+    const label = `${parent.childName}'s portraits`;
+
+    const timings: Timing[] = [];
+    const total = options.warmup + options.clicks;
+    for (let click = 0; click < total; click++) {
+      await ready.waitFor({ timeout: CLICK_TIMEOUT_MS });
+      // The queue's worker and the page both poll once a second: a pause spread evenly over that
+      // second (golden-ratio steps) keeps the clicks from falling into step with either of them.
+      await sleep(((click * 0.618034) % 1) * 1000);
+      log(`${click < options.warmup ? "warm-up click" : "click"} ${click + 1} of ${total}`);
+      await page.evaluate(`window.__studioBench.arm(${JSON.stringify(label)})`);
+      await ready.click();
+      const timing = await readTiming(page);
+      if ("error" in timing) throw new Error(`click ${click + 1}: ${timing.error}`);
+      timings.push(timing);
+    }
+    if (pageErrors.length > 0) throw new Error(`errors in the page: ${pageErrors.join("; ")}`);
+    return timings;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** For each measured portrait, oldest first: its spend (createdAt) to its stored files (completedAt). */
+async function queuedToStoredMs(origin: string, parent: StudioParent, warmup: number): Promise<number[]> {
+  const { images } = await callEndpoint(
+    origin,
+    generatedImagesEndpoint,
+    { childId: parent.childId, limit: 100 },
+    parent.headers,
+  );
+  return images
+    .map((image) => ({
+      created: Date.parse(image.createdAt),
+      completed: Date.parse(image.completedAt ?? ""),
+    }))
+    .sort((a, b) => a.created - b.created)
+    .slice(warmup)
+    .map((image) => image.completed - image.created);
+}
+
+async function readTiming(page: Page): Promise<ClickTiming> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no finished portrait within ${CLICK_TIMEOUT_MS} ms of the click`)),
+      CLICK_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([
+      page.evaluate("window.__studioBench.result") as Promise<ClickTiming>,
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** "requests/s" reads as 1 / the mean time: portraits (or answers) per second, one after the other. */
+function summarise(
+  name: string,
+  description: string,
+  latencies: number[],
+  bytes: number[],
+  details: Record<string, number> = {},
+): SubjectResult {
+  const sorted = sortedAscending(latencies);
+  const mean = latencies.reduce((sum, value) => sum + value, 0) / latencies.length;
+  return {
+    name,
+    description,
+    requestsPerSecond: 1000 / mean,
+    latencyP50Ms: percentile(sorted, 50),
+    latencyP95Ms: percentile(sorted, 95),
+    latencyP99Ms: percentile(sorted, 99),
+    requests: latencies.length,
+    bytesPerResponse: bytes.reduce((sum, value) => sum + value, 0) / bytes.length,
+    details: { meanMs: Math.round(mean), slowestMs: Math.round(sorted[sorted.length - 1] ?? 0), ...details },
+  };
+}
+
+function conditions(clicks: number, warmup: number): string {
+  return (
+    `${clicks} clicks one after the other${warmup > 0 ? ` after ${warmup} warm-up clicks` : ""}, ` +
+    "one portrait each; headless Chromium at 1280×720; " +
+    "the product with its worker in one process (ROLE=all) on PGlite"
+  );
+}
+
+function readClicks(): number {
+  const raw = process.env.BENCH_STUDIO_CLICKS;
+  if (raw === undefined || raw === "") return 20;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 90) {
+    throw new Error(`BENCH_STUDIO_CLICKS must be a whole number from 1 to 90, got "${raw}"`);
+  }
+  return value;
+}
+
+function log(message: string): void {
+  process.stderr.write(`  ${message}\n`);
+}

@@ -1,0 +1,27 @@
+import { existsSync } from "node:fs";
+import { type Browser, chromium } from "playwright-core";
+
+/**
+ * Debian's Chromium, launched as the e2e suite launches it (e2e/playwright.config.ts): the binary
+ * behind the /usr/bin/chromium wrapper avoids its shell warning; CHROMIUM_PATH overrides both.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath =
+    process.env.CHROMIUM_PATH ??
+    ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((file) => existsSync(file));
+  if (!executablePath) {
+    throw new Error("no Chromium found: apt-get install -y chromium, or set CHROMIUM_PATH");
+  }
+  return chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
