@@ -8,7 +8,8 @@ import { connectDatabase, type DatabaseConnection, wrapPglite } from "../src/db/
 import { applyMigrations } from "../src/db/migrate";
 import { startQueue } from "../src/jobs/queue";
 import { singleFacePictures } from "./support/face-pictures";
-import { databaseUrlWithName, testDatabasePrefix } from "./test-database";
+import { databaseUrlWithName } from "./support/scratch-database";
+import { testDatabasePrefix } from "./test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { databaseUrlWithName, dropDatabaseOnceIdle } from "@wonderkin/server/test-fixtures/scratch-database";
 import pg from "pg";
 
 /** Databases of benchmark runs; a run that was killed leaves one behind under this prefix. */
@@ -20,30 +21,14 @@ export async function createPostgresDatabase(serverUrl: string): Promise<Postgre
     await admin.end();
     throw error;
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrlWithName(serverUrl, name),
     async drop() {
       try {
-        // A closed pool resolves before its sockets have said goodbye; dropping "with (force)" then
-        // would kill them mid-exit and surface as an unhandled error in this process.
-        await waitUntilDisconnected(admin, name);
-        await admin.query(`drop database if exists ${name} with (force)`);
+        await dropDatabaseOnceIdle(admin, name);
       } finally {
         await admin.end();
       }
     },
   };
-}
-
-async function waitUntilDisconnected(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { rows } = await admin.query<{ count: number }>(
-      "select count(*)::int as count from pg_stat_activity where datname = $1",
-      [name],
-    );
-    if (rows[0]?.count === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

@@ -1,9 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createS3Storage } from "../../src/providers/storage/s3-storage";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
-import { type FakeS3, startFakeS3 } from "../support/fake-s3";
+import { type FakeS3, startFakeS3, storageOnFakeS3 } from "../support/fake-s3";
 import { postAs, verifiedParent } from "../support/families";
 import { testPhoto, upload, uploadForm } from "../support/photos";
 
@@ -11,15 +10,7 @@ let t: TestApp;
 let s3: FakeS3;
 beforeAll(async () => {
   s3 = await startFakeS3();
-  const storage = createS3Storage({
-    bucket: s3.bucket,
-    region: "us-east-1",
-    endpoint: s3.endpoint,
-    accessKeyId: "test",
-    secretAccessKey: "test-secret",
-    forcePathStyle: true,
-    urlTtlSeconds: 300,
-  });
+  const storage = storageOnFakeS3(s3);
   t = await createTestApp({}, { storage });
 });
 afterAll(async () => {

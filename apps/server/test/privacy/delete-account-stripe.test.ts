@@ -2,22 +2,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { payment, subscription } from "../../src/db/schema";
 import { createTestApp, type TestApp } from "../create-test-app";
-import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
+import {
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  type FakeStripe,
+  startFakeStripe,
+  stripeEnvFor,
+} from "../support/fake-stripe";
 import { verifiedParent } from "../support/families";
 import { latestMail, PASSWORD, post } from "../support/identity";
 
-const WEBHOOK_SECRET = "whsec_test_secret_for_the_fake";
 let t: TestApp;
 let stripe: FakeStripe;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-  t = await createTestApp({
-    PAYMENTS_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_wonderkin",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.apiUrl,
-  });
+  stripe = await startFakeStripe({ webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET });
+  t = await createTestApp(stripeEnvFor(stripe));
 });
 afterAll(async () => {
   await t.close();

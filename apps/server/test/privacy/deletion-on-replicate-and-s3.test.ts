@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteModelJob } from "../../src/modules/privacy/privacy-job-specs";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
-import { createS3Storage } from "../../src/providers/storage/s3-storage";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
-import { type FakeReplicate, injectWebhooksInto, startFakeReplicate } from "../support/fake-replicate";
-import { type FakeS3, startFakeS3 } from "../support/fake-s3";
+import {
+  type FakeReplicate,
+  injectWebhooksInto,
+  replicateEnvFor,
+  startFakeReplicate,
+} from "../support/fake-replicate";
+import { type FakeS3, startFakeS3, storageOnFakeS3 } from "../support/fake-s3";
 import { postAs, type TestParent, verifiedParent } from "../support/families";
 import { latestMail } from "../support/identity";
 import { addChildWithPhotos, childNeedles, childRow, literalNeedles, scanTables } from "../support/privacy";
@@ -23,25 +27,12 @@ let s3: FakeS3;
 beforeAll(async () => {
   fake = await startFakeReplicate();
   s3 = await startFakeS3();
-  const storage = createS3Storage({
-    bucket: s3.bucket,
-    region: "us-east-1",
-    endpoint: s3.endpoint,
-    accessKeyId: "test",
-    secretAccessKey: "test-secret",
-    forcePathStyle: true,
-    urlTtlSeconds: 300,
-  });
+  const storage = storageOnFakeS3(s3);
   t = await createTestApp(
     {
       PHOTOS_MIN_PER_CHILD: "3",
       FACE_DETECTION: "off",
-      IMAGE_MODEL_PROVIDER: "replicate",
-      REPLICATE_API_TOKEN: fake.token,
-      REPLICATE_API_URL: fake.apiUrl,
-      REPLICATE_WEBHOOK_SECRET: fake.webhookSecret,
-      REPLICATE_MODEL_OWNER: fake.owner,
-      REPLICATE_TRAINER_VERSION: fake.trainerVersion,
+      ...replicateEnvFor(fake),
     },
     { storage },
   );

@@ -5,24 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/config/env";
 import { storageMediaOrigin } from "../../src/providers/storage";
 import { createLocalStorage } from "../../src/providers/storage/local-storage";
-import { createS3Storage } from "../../src/providers/storage/s3-storage";
 import type { Storage } from "../../src/providers/storage/storage";
-import { type FakeS3, startFakeS3 } from "../support/fake-s3";
+import { type FakeS3, startFakeS3, storageOnFakeS3 } from "../support/fake-s3";
 
 let s3: FakeS3;
 let localRoot: string;
 const stores: Record<string, () => Storage> = {
   local: () => createLocalStorage({ root: localRoot, secret: "a-secret-for-tests" }),
-  s3: () =>
-    createS3Storage({
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.endpoint,
-      accessKeyId: "test",
-      secretAccessKey: "test-secret",
-      forcePathStyle: true,
-      urlTtlSeconds: 60,
-    }),
+  s3: () => storageOnFakeS3(s3, { urlTtlSeconds: 60 }),
 };
 
 beforeAll(async () => {

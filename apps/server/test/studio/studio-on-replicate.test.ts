@@ -6,7 +6,12 @@ import { readCredits } from "../../src/modules/credits/change-credits";
 import { reconcileStudio } from "../../src/modules/studio/reconcile-studio";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
-import { type FakeReplicate, injectWebhooksInto, startFakeReplicate } from "../support/fake-replicate";
+import {
+  type FakeReplicate,
+  injectWebhooksInto,
+  replicateEnvFor,
+  startFakeReplicate,
+} from "../support/fake-replicate";
 import { postAs, type TestParent } from "../support/families";
 import { latestMail } from "../support/identity";
 import { parentWithChild, workQueued } from "../support/studio";
@@ -23,12 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({
     PHOTOS_MIN_PER_CHILD: "3",
     FACE_DETECTION: "off",
-    IMAGE_MODEL_PROVIDER: "replicate",
-    REPLICATE_API_TOKEN: fake.token,
-    REPLICATE_API_URL: fake.apiUrl,
-    REPLICATE_WEBHOOK_SECRET: fake.webhookSecret,
-    REPLICATE_MODEL_OWNER: fake.owner,
-    REPLICATE_TRAINER_VERSION: fake.trainerVersion,
+    ...replicateEnvFor(fake),
   });
   fake.setWebhookTransport(injectWebhooksInto(t.app));
 });

@@ -137,6 +137,29 @@ const runId = () => {
 };
 const versionId = () => randomBytes(32).toString("hex");
 const nowIso = () => new Date().toISOString();
+
+/** A training or prediction as Replicate answers it when created: starting, with its own urls. */
+function newRun(apiUrl: string, kind: "trainings" | "predictions", body: Json, fields: Json): Json {
+  const id = runId();
+  return {
+    id,
+    ...fields,
+    logs: "",
+    output: null,
+    error: null,
+    status: "starting",
+    created_at: nowIso(),
+    started_at: null,
+    completed_at: null,
+    webhook: body.webhook ?? null,
+    webhook_events_filter: body.webhook_events_filter ?? null,
+    urls: {
+      get: `${apiUrl}/${kind}/${id}`,
+      cancel: `${apiUrl}/${kind}/${id}/cancel`,
+      web: `https://replicate.com/p/${id}`,
+    },
+  };
+}
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -417,42 +440,15 @@ export async function startFakeReplicate(
       }
       const webhookError = checkWebhook(body);
       if (webhookError) return sendProblem(422, "Invalid input", webhookError);
-      const id = runId();
-      const training: Json = {
-        id,
+      const training = newRun(apiUrl, "trainings", body, {
         model: `${TRAINER.owner}/${TRAINER.name}`,
         version,
         destination,
         input,
-        logs: "",
-        output: null,
-        error: null,
-        status: "starting",
-        created_at: nowIso(),
-        started_at: null,
-        completed_at: null,
-        webhook: body.webhook ?? null,
-        webhook_events_filter: body.webhook_events_filter ?? null,
-        urls: {
-          get: `${apiUrl}/trainings/${id}`,
-          cancel: `${apiUrl}/trainings/${id}/cancel`,
-          web: `https://replicate.com/p/${id}`,
-        },
-      };
-      trainings.set(id, training);
+      });
+      trainings.set(String(training.id), training);
       return send(201, publicRun(training));
     }
-    const trainingMatch = /^\/v1\/trainings\/([^/]+)(\/cancel)?$/.exec(path);
-    if (trainingMatch) {
-      const training = trainings.get(trainingMatch[1] ?? "");
-      if (!training) return notFound();
-      if (method === "GET" && !trainingMatch[2]) return send(200, publicRun(training));
-      if (method === "POST" && trainingMatch[2]) {
-        if (!isTerminal(training)) Object.assign(training, { status: "canceled", completed_at: nowIso() });
-        return send(200, publicRun(training));
-      }
-    }
-
     // Predictions
     if (method === "POST" && path === "/v1/predictions") {
       const version = body.version;
@@ -469,40 +465,23 @@ export async function startFakeReplicate(
       }
       const webhookError = checkWebhook(body);
       if (webhookError) return sendProblem(422, "Invalid input", webhookError);
-      const id = runId();
-      const prediction: Json = {
-        id,
+      const prediction = newRun(apiUrl, "predictions", body, {
         model: `${found.model.owner}/${found.model.name}`,
         version: found.hash,
         input: body.input,
-        logs: "",
-        output: null,
         data_removed: false,
-        error: null,
-        status: "starting",
-        created_at: nowIso(),
-        started_at: null,
-        completed_at: null,
-        webhook: body.webhook ?? null,
-        webhook_events_filter: body.webhook_events_filter ?? null,
-        urls: {
-          get: `${apiUrl}/predictions/${id}`,
-          cancel: `${apiUrl}/predictions/${id}/cancel`,
-          web: `https://replicate.com/p/${id}`,
-        },
-      };
-      predictions.set(id, prediction);
+      });
+      predictions.set(String(prediction.id), prediction);
       return send(201, publicRun(prediction));
     }
-    const predictionMatch = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(path);
-    if (predictionMatch) {
-      const prediction = predictions.get(predictionMatch[1] ?? "");
-      if (!prediction) return notFound();
-      if (method === "GET" && !predictionMatch[2]) return send(200, publicRun(prediction));
-      if (method === "POST" && predictionMatch[2]) {
-        if (!isTerminal(prediction))
-          Object.assign(prediction, { status: "canceled", completed_at: nowIso() });
-        return send(200, publicRun(prediction));
+    const runMatch = /^\/v1\/(trainings|predictions)\/([^/]+)(\/cancel)?$/.exec(path);
+    if (runMatch) {
+      const run = (runMatch[1] === "trainings" ? trainings : predictions).get(runMatch[2] ?? "");
+      if (!run) return notFound();
+      if (method === "GET" && !runMatch[3]) return send(200, publicRun(run));
+      if (method === "POST" && runMatch[3]) {
+        if (!isTerminal(run)) Object.assign(run, { status: "canceled", completed_at: nowIso() });
+        return send(200, publicRun(run));
       }
     }
     return notFound();
@@ -776,5 +755,17 @@ export async function startFakeReplicate(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The app's env for the Replicate image model against this fake. */
+export function replicateEnvFor(fake: FakeReplicate) {
+  return {
+    IMAGE_MODEL_PROVIDER: "replicate",
+    REPLICATE_API_TOKEN: fake.token,
+    REPLICATE_API_URL: fake.apiUrl,
+    REPLICATE_WEBHOOK_SECRET: fake.webhookSecret,
+    REPLICATE_MODEL_OWNER: fake.owner,
+    REPLICATE_TRAINER_VERSION: fake.trainerVersion,
   };
 }

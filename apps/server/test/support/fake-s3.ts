@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createS3Storage } from "../../src/providers/storage/s3-storage";
+import type { Storage } from "../../src/providers/storage/storage";
 
 /**
  * A small S3-compatible server on 127.0.0.1 (path-style addressing) answering the calls our S3
@@ -100,4 +102,17 @@ export async function startFakeS3(bucket = "wonderkin-test"): Promise<FakeS3> {
     objects,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Our S3 storage, pointed at a fake bucket (path-style, test credentials). */
+export function storageOnFakeS3(s3: FakeS3, options: { urlTtlSeconds?: number } = {}): Storage {
+  return createS3Storage({
+    bucket: s3.bucket,
+    region: "us-east-1",
+    endpoint: s3.endpoint,
+    accessKeyId: "test",
+    secretAccessKey: "test-secret",
+    forcePathStyle: true,
+    urlTtlSeconds: options.urlTtlSeconds ?? 300,
+  });
 }

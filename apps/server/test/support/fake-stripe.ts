@@ -230,3 +230,16 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The webhook secret the fake signs with in tests. */
+export const FAKE_STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_the_fake";
+
+/** The app's env for Stripe payments against this fake. */
+export function stripeEnvFor(stripe: FakeStripe) {
+  return {
+    PAYMENTS_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_wonderkin",
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.apiUrl,
+  };
+}

@@ -1,4 +1,4 @@
-import { findPlanVariant, type Subscription } from "@wonderkin/contract";
+import { findPlanVariant, type Plan, type Subscription } from "@wonderkin/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { subscription } from "../../db/schema";
@@ -46,4 +46,13 @@ export async function findCurrentSubscription(
     .orderBy(desc(subscription.createdAt));
   const now = options.now ?? new Date();
   return rows.find((row) => isUsable(row, now)) ?? null;
+}
+
+/** The plan the parent's current subscription gives (what it entitles to), or null without one. */
+export async function currentPlan(
+  db: Database,
+  options: { userId: string; now?: Date },
+): Promise<Plan | null> {
+  const current = await findCurrentSubscription(db, options);
+  return current ? (findPlanVariant(current.planId)?.plan ?? null) : null;
 }

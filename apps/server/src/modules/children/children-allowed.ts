@@ -1,15 +1,13 @@
-import { findPlanVariant } from "@wonderkin/contract";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { member } from "../../db/schema";
-import { findCurrentSubscription } from "../billing/subscription-record";
+import { currentPlan } from "../billing/subscription-record";
 
 /** Without a plan, a family may still have the one child every plan allows. */
 export const CHILDREN_WITHOUT_PLAN = 1;
 
 async function allowedByPlanOf(db: Database, userId: string): Promise<number> {
-  const current = await findCurrentSubscription(db, { userId });
-  const plan = current ? findPlanVariant(current.planId)?.plan : null;
+  const plan = await currentPlan(db, { userId });
   return plan?.entitlements.childrenAllowed ?? CHILDREN_WITHOUT_PLAN;
 }
 

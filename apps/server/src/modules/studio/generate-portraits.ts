@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import {
   fillStylePrompt,
-  findPlanVariant,
   findStyle,
   GENERATION_CREDIT_COST,
   type GeneratedImage,
@@ -12,7 +11,7 @@ import {
 import { generatedImage } from "../../db/schema";
 import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import { AppError } from "../../lib/app-error";
-import { findCurrentSubscription } from "../billing/subscription-record";
+import { currentPlan } from "../billing/subscription-record";
 import { currentAge, findFamilyChild } from "../children/child-record";
 import { changeCredits } from "../credits/change-credits";
 import { findFamilyPortrait, toGeneratedImage } from "./portrait-record";
@@ -23,8 +22,7 @@ type Actor = { userId: string; familyId: string };
 
 /** The acting parent's plan entitlements; creating portraits needs a plan. */
 async function entitlementsOf(deps: StudioDeps, userId: string) {
-  const subscription = await findCurrentSubscription(deps.db, { userId });
-  const plan = subscription ? findPlanVariant(subscription.planId)?.plan : null;
+  const plan = await currentPlan(deps.db, { userId });
   if (!plan) throw new AppError(403, studioErrorCodes.planRequired, studioMessages.planRequired);
   return plan.entitlements;
 }

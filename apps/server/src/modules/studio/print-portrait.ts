@@ -1,8 +1,8 @@
-import { findPlanVariant, studioErrorCodes, studioMessages } from "@wonderkin/contract";
+import { studioErrorCodes, studioMessages } from "@wonderkin/contract";
 import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { generatedImage } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { findCurrentSubscription } from "../billing/subscription-record";
+import { currentPlan } from "../billing/subscription-record";
 import { makePrintFile } from "./portrait-files";
 import { findFamilyPortrait, portraitKeys } from "./portrait-record";
 import type { StudioDeps } from "./studio-deps";
@@ -22,10 +22,8 @@ export async function printPortrait(
   if (row.status !== "succeeded" || !row.storageKey) {
     throw new AppError(409, studioErrorCodes.imageNotReady, studioMessages.imageNotReady);
   }
-  const subscription = await findCurrentSubscription(deps.db, { userId: options.userId, now });
-  const allowance = subscription
-    ? (findPlanVariant(subscription.planId)?.plan.entitlements.readyToPrintPerMonth ?? 0)
-    : 0;
+  const plan = await currentPlan(deps.db, { userId: options.userId, now });
+  const allowance = plan?.entitlements.readyToPrintPerMonth ?? 0;
   if (allowance === 0)
     throw new AppError(403, studioErrorCodes.printNotIncluded, studioMessages.printNotIncluded);
 
