@@ -5,46 +5,80 @@ export const PRINT_WIDTH = 2480;
 export const PRINT_HEIGHT = 3508;
 const THUMBNAIL_WIDTH = 480;
 
-function watermarkSvg(width: number, height: number, label: string): Buffer {
-  const size = Math.round(width * 0.032);
-  const pad = Math.round(width * 0.03);
-  const escaped = label.replace(/[<>&"]/g, "");
-  return Buffer.from(
-    `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">
-      <text x="${width - pad}" y="${height - pad}" text-anchor="end" font-family="sans-serif" font-weight="700"
+/** The watermark's own small picture (text in the bottom-right corner), cached per size and label. */
+const watermarks = new Map<string, Promise<{ png: Buffer; width: number; height: number }>>();
+
+function watermarkFor(width: number, label: string) {
+  const key = `${width}:${label}`;
+  let mark = watermarks.get(key);
+  if (!mark) {
+    const size = Math.round(width * 0.032);
+    const escaped = label.replace(/[<>&"]/g, "");
+    // Wide enough for the label in a bold sans-serif; only this strip is drawn, not the canvas.
+    const boxWidth = Math.min(width, Math.round(size * (escaped.length * 0.72 + 1)));
+    const boxHeight = Math.round(size * 1.6);
+    const svg = `<svg width="${boxWidth}" height="${boxHeight}" xmlns="http://www.w3.org/2000/svg">
+      <text x="${boxWidth}" y="${Math.round(size * 1.2)}" text-anchor="end" font-family="sans-serif" font-weight="700"
         font-size="${size}" fill="#ffffff" fill-opacity="0.78" stroke="#000000" stroke-opacity="0.25"
         stroke-width="${Math.max(1, Math.round(size / 18))}">${escaped}</text>
-    </svg>`,
-  );
+    </svg>`;
+    mark = sharp(Buffer.from(svg))
+      .png()
+      .toBuffer()
+      .then((png) => ({ png, width: boxWidth, height: boxHeight }));
+    mark.catch(() => watermarks.delete(key));
+    if (watermarks.size > 64) watermarks.clear();
+    watermarks.set(key, mark);
+  }
+  return mark;
 }
+
+export type PortraitFiles = { full: Buffer; thumbnail: Buffer; width: number; height: number };
 
 /**
  * What we keep of a portrait the provider made: a JPEG (watermarked when the parent's plan has no
- * "no watermarks") and a small WebP for the gallery. Re-encoded from pixels, so nothing the provider
- * wrote into the file's metadata survives.
+ * "no watermarks") and a small WebP for the gallery, both from one decoded copy of the pixels.
+ * Re-encoded from pixels, so nothing the provider wrote into the file's metadata survives.
  */
 export async function makePortraitFiles(
   output: Uint8Array,
   options: { watermark: string | null },
-): Promise<{ full: Buffer; thumbnail: Buffer; width: number; height: number }> {
-  const source = sharp(output).rotate();
-  const { width = 0, height = 0 } = await source.metadata();
+): Promise<PortraitFiles> {
+  const { width = 0, height = 0 } = await sharp(output).metadata();
   if (width === 0 || height === 0) throw new Error("The provider's output is not an image");
-  const pixels = options.watermark
-    ? await source
-        .composite([{ input: watermarkSvg(width, height, options.watermark) }])
-        .png()
-        .toBuffer()
-    : await source.png().toBuffer();
+  const upright = await sharp(output)
+    .rotate()
+    .removeAlpha()
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { info } = upright;
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  let pixels = upright.data;
+  if (options.watermark) {
+    const mark = await watermarkFor(info.width, options.watermark);
+    const pad = Math.round(info.width * 0.03);
+    pixels = await sharp(pixels, raw)
+      .composite([
+        {
+          input: mark.png,
+          left: Math.max(0, info.width - pad - mark.width),
+          top: Math.max(0, info.height - pad - mark.height),
+        },
+      ])
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  }
   const [full, thumbnail] = await Promise.all([
-    sharp(pixels).jpeg({ quality: 90, mozjpeg: true }).toBuffer(),
-    sharp(pixels).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 78 }).toBuffer(),
+    sharp(pixels, raw).jpeg({ quality: 90, optimiseCoding: true }).toBuffer(),
+    sharp(pixels, raw).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 78, effort: 2 }).toBuffer(),
   ]);
-  return { full, thumbnail, width, height };
+  return { full, thumbnail, width: info.width, height: info.height };
 }
 
 /** A4 at 300 dpi: the portrait as large as fits, centred on white with a printer-safe margin. */
-export async function makePrintFile(portrait: Buffer): Promise<Buffer> {
+export async function makePrintFile(portrait: Uint8Array): Promise<Buffer> {
   const margin = Math.round(PRINT_WIDTH * 0.06);
   const fitted = await sharp(portrait)
     .resize(PRINT_WIDTH - 2 * margin, PRINT_HEIGHT - 2 * margin, { fit: "inside", kernel: "lanczos3" })

@@ -1,5 +1,6 @@
-import { findStyle, portraitCircle, styleArtSvg } from "@wonderkin/contract";
+import { findStyle, portraitCircle } from "@wonderkin/contract";
 import sharp from "sharp";
+import { ART_LAYOUTS_PER_STYLE, styleArtRaster, svgPiece } from "./style-art-cache";
 
 /** The local model's portraits: 4:5, like the provider's. */
 export const LOCAL_PORTRAIT_WIDTH = 1024;
@@ -15,13 +16,17 @@ function variation(seed: number, salt: number): number {
 
 /**
  * Composes the child's face crop into the style's art: the art's calm centre holds the face in a
- * feathered circle, tinted lightly towards the style's accent and framed by a ring. The seed varies
- * the art and how the face is framed, so a regeneration looks different; same seed, same bytes.
+ * feathered circle, tinted lightly towards the style's accent and framed by a ring. The seed picks
+ * the art's layout and how the face is framed, so a regeneration looks different; same seed, same
+ * bytes. The art and the small overlays are drawn once and cached (style-art-cache.ts), and the
+ * output is a fast lossless PNG: the one lossy encode happens when the portrait is stored.
  */
 export async function renderLocalPortrait(input: {
-  face: Buffer;
+  face: Uint8Array;
   styleId: string;
   seed: number;
+  /** Where drawn art is kept across threads and restarts (null: memory only). */
+  artCacheDir?: string | null;
 }): Promise<Buffer> {
   const style = findStyle(input.styleId);
   if (!style) throw new Error(`Unknown style ${input.styleId}`);
@@ -29,21 +34,38 @@ export async function renderLocalPortrait(input: {
   const height = LOCAL_PORTRAIT_HEIGHT;
   const { cx, cy, r } = portraitCircle(width, height);
   const diameter = Math.round(r * 2);
+  const accent = style.art.accent;
 
-  const background = await sharp(Buffer.from(styleArtSvg(style.art, { width, height, seed: input.seed })))
-    .png()
-    .toBuffer();
+  const background = await styleArtRaster(style.art, {
+    styleId: style.id,
+    width,
+    height,
+    layoutSeed: 1 + Math.floor(variation(input.seed, 2) * ART_LAYOUTS_PER_STYLE),
+    cacheDir: input.artCacheDir ?? null,
+  });
 
   // Zoom into the crop a little, by seed, and keep the face centred.
   const zoom = 1 + variation(input.seed, 1) * 0.14;
   const zoomed = Math.round(diameter * zoom);
   const offset = Math.round((zoomed - diameter) / 2);
-  const tint = Buffer.from(
-    `<svg width="${diameter}" height="${diameter}"><rect width="100%" height="100%" fill="${style.art.accent}" fill-opacity="0.16"/></svg>`,
-  );
-  const featheredCircle = Buffer.from(
-    `<svg width="${diameter}" height="${diameter}"><defs><radialGradient id="f"><stop offset="0.9" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><circle cx="${diameter / 2}" cy="${diameter / 2}" r="${diameter / 2}" fill="url(#f)"/></svg>`,
-  );
+  const [tint, featheredCircle, ring] = await Promise.all([
+    svgPiece(
+      `tint-${accent}-${diameter}`,
+      () =>
+        `<svg width="${diameter}" height="${diameter}"><rect width="100%" height="100%" fill="${accent}" fill-opacity="0.16"/></svg>`,
+    ),
+    svgPiece(
+      `feather-${diameter}`,
+      () =>
+        `<svg width="${diameter}" height="${diameter}"><defs><radialGradient id="f"><stop offset="0.9" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><circle cx="${diameter / 2}" cy="${diameter / 2}" r="${diameter / 2}" fill="url(#f)"/></svg>`,
+    ),
+    // Only the ring's square is drawn, not the whole canvas: a tenth of the pixels.
+    svgPiece(`ring-${accent}-${r}`, () => {
+      const side = 2 * (r + 20);
+      const c = side / 2;
+      return `<svg width="${side}" height="${side}"><circle cx="${c}" cy="${c}" r="${r + 6}" fill="none" stroke="${accent}" stroke-width="12"/><circle cx="${c}" cy="${c}" r="${r + 15}" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="3"/></svg>`;
+    }),
+  ]);
   const face = await sharp(input.face)
     .resize(zoomed, zoomed)
     .extract({ left: offset, top: offset, width: diameter, height: diameter })
@@ -52,18 +74,17 @@ export async function renderLocalPortrait(input: {
       { input: tint, blend: "soft-light" },
       { input: featheredCircle, blend: "dest-in" },
     ])
-    .png()
+    .png({ compressionLevel: 0 })
     .toBuffer();
 
-  const ring = Buffer.from(
-    `<svg width="${width}" height="${height}"><circle cx="${cx}" cy="${cy}" r="${r + 6}" fill="none" stroke="${style.art.accent}" stroke-width="12"/><circle cx="${cx}" cy="${cy}" r="${r + 15}" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="3"/></svg>`,
-  );
-
-  return sharp(background)
+  return sharp(background.data, {
+    raw: { width: background.width, height: background.height, channels: background.channels },
+  })
     .composite([
       { input: face, left: Math.round(cx - r), top: Math.round(cy - r) },
-      { input: ring, left: 0, top: 0 },
+      { input: ring, left: Math.round(cx - r - 20), top: Math.round(cy - r - 20) },
     ])
-    .jpeg({ quality: 88, mozjpeg: true })
+    .removeAlpha()
+    .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();
 }
