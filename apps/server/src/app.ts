@@ -26,9 +26,8 @@ import { studioRoutes } from "./http/studio-routes";
 import { subscriptionRoutes } from "./http/subscription-routes";
 import { userRoutes } from "./http/user-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
+import type { ImageWork } from "./image-work/image-work";
 import type { Queue } from "./jobs/queue";
-import { createTfjsFaceDetector } from "./providers/face-detector/tfjs-face-detector";
-import { createImageModel } from "./providers/image-model";
 import type { ImageModel } from "./providers/image-model/image-model";
 import type { Mailer } from "./providers/mailer/mailer";
 import { createPayments, createStripeClientFor } from "./providers/payments";
@@ -45,8 +44,12 @@ export type AppDeps = {
   /** The payment provider; the local checkout when not given. */
   payments?: Payments;
   queue: Pick<Queue, "isStarted" | "boss">;
-  /** The image model (the one the env names when not given); the worker must use the same. */
-  imageModel?: ImageModel;
+  /** The image model, built once in the composition root; the worker uses the same. */
+  imageModel: ImageModel;
+  /** CPU-bound image work (photo checks, face detection, files) in a thread pool. */
+  imageWork: ImageWork;
+  /** Tells a worker in this process that a job was just sent (ROLE=all), so it starts at once. */
+  wakeWorker?: (queueName: string) => void;
   /** Fastify logger options or `false`; the composition root decides (pretty in dev, JSON in prod). */
   logger?: FastifyServerOptions["logger"];
 };
@@ -115,7 +118,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   const { secret: mediaSecret } = await deps.auth.$context;
-  const imageModel = deps.imageModel ?? createImageModel(env, { storage: deps.storage });
+  const { imageModel, imageWork } = deps;
   const familyDeps = {
     ...identityDeps,
     mediaSecret,
@@ -137,7 +140,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         db: deps.database.db,
         storage: deps.storage,
         limits: photoLimits,
-        faceDetector: env.FACE_DETECTION === "on" ? createTfjsFaceDetector() : null,
+        imageWork,
+        faceDetector: env.FACE_DETECTION === "on" ? imageWork.faceDetector : null,
       },
     }),
   );
@@ -146,8 +150,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     mailer: deps.mailer,
     imageModel,
+    imageWork,
     boss: deps.queue.boss,
     env,
+    wakeWorker: deps.wakeWorker,
   };
   await app.register(studioRoutes({ ...familyDeps, studio }));
   await app.register(privacyRoutes({ ...familyDeps, privacy: { ...studio, payments, logger: app.log } }));

@@ -8,9 +8,10 @@ import { loggerOptions } from "./config/logger";
 import { connectDatabase, type DatabaseConnection } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { applyMigrations } from "./db/migrate";
+import { createImageWork } from "./image-work/image-work";
 import { jobs } from "./jobs";
 import { type Queue, startQueue } from "./jobs/queue";
-import { createJobQueues, startWorker } from "./jobs/worker";
+import { createJobQueues, startWorker, type Worker } from "./jobs/worker";
 import { createAnalyticsForwarder } from "./providers/analytics";
 import { createImageModel } from "./providers/image-model";
 import { createMailer } from "./providers/mailer";
@@ -73,25 +74,52 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     });
     closers.push(() => queue.stop());
 
-    const imageModel = createImageModel(env, { storage });
+    const imageWork = createImageWork({ threads: env.workerThreads, eager: true });
+    closers.push(() => imageWork.close());
+    const imageModel = createImageModel(env, { storage, imageWork });
+    // With the worker in this process, a job sent here is picked up at once rather than at the next poll.
+    let worker: Worker | null = null;
+    const wakeWorker = (queueName: string) => worker?.nudge(queueName);
     if (runsWorker) {
-      const studio = { db: database.db, storage, mailer, imageModel, boss: queue.boss, env };
+      const studio = {
+        db: database.db,
+        storage,
+        mailer,
+        imageModel,
+        imageWork,
+        boss: queue.boss,
+        env,
+        wakeWorker,
+      };
       const payments = createPayments(env);
       const privacy = { ...studio, payments, logger };
-      await startWorker({
+      const started = await startWorker({
         boss: queue.boss,
         jobs,
         deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env), studio, privacy },
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
       });
+      worker = started;
+      closers.push(() => started.stop());
     } else {
       await createJobQueues(queue.boss, jobs);
     }
     let app: FastifyInstance | null = null;
     let origin: string | null = null;
     if (runsApi) {
-      app = await createApp({ env, database, auth, mailer, storage, queue, imageModel, logger: logOptions });
+      app = await createApp({
+        env,
+        database,
+        auth,
+        mailer,
+        storage,
+        queue,
+        imageModel,
+        imageWork,
+        wakeWorker,
+        logger: logOptions,
+      });
       const listening = app;
       closers.push(() => listening.close());
       origin = await app.listen({ host: env.HOST, port: env.PORT });

@@ -6,9 +6,10 @@ import { createApp } from "../src/app";
 import { type Auth, createAuth } from "../src/auth/create-auth";
 import { type Env, type EnvInput, loadEnv } from "../src/config/env";
 import type { DatabaseConnection } from "../src/db/client";
+import { createImageWork, type ImageWork } from "../src/image-work/image-work";
 import { jobs } from "../src/jobs";
 import { type Queue, startQueue } from "../src/jobs/queue";
-import { createJobQueues, startWorker } from "../src/jobs/worker";
+import { createJobQueues, startWorker, type Worker } from "../src/jobs/worker";
 import type { PrivacyDeps } from "../src/modules/privacy/privacy-deps";
 import type { StudioDeps } from "../src/modules/studio/studio-deps";
 import { createImageModel } from "../src/providers/image-model";
@@ -31,6 +32,11 @@ export type TestApp = {
   studio: StudioDeps;
   /** Deletion, export and retention deps, as the routes and the worker have them. */
   privacy: PrivacyDeps;
+  imageWork: ImageWork;
+  /** The job worker, when the app was created with `worker: true` (or after restartWorker). */
+  readonly worker: Worker | null;
+  /** Stops the worker (as SIGTERM would) and starts a new one on the same queues. */
+  restartWorker(stopOptions?: { graceMs?: number }): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -53,6 +59,13 @@ export async function createTestApp(
     imageModel?: ImageModel;
     /** Also works the job queues, as a worker instance would (default: tests run jobs directly). */
     worker?: boolean;
+    /**
+     * Threads of the image-work pool (default 0: in-process, which is faster to start). Tests of the
+     * pool itself and of the worker under load ask for real threads.
+     */
+    imageThreads?: number;
+    /** Replaces the image-work pool (e.g. one that counts what it is asked to do). */
+    imageWork?: ImageWork;
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
@@ -79,17 +92,32 @@ export async function createTestApp(
   const secret = env.AUTH_SECRET ?? "";
   const auth = createAuth({ db: connection.db, env, secret, mailer });
   const storage = options.storage ?? createStorage(env, { secret });
-  const imageModel = options.imageModel ?? createImageModel(env, { storage });
-  const studio: StudioDeps = { db: connection.db, storage, mailer, imageModel, boss: queue.boss, env };
+  const imageWork = options.imageWork ?? createImageWork({ threads: options.imageThreads ?? 0 });
+  const imageModel = options.imageModel ?? createImageModel(env, { storage, imageWork });
+  let worker: Worker | null = null;
+  const wakeWorker = (queueName: string) => worker?.nudge(queueName);
+  const studio: StudioDeps = {
+    db: connection.db,
+    storage,
+    mailer,
+    imageModel,
+    imageWork,
+    boss: queue.boss,
+    env,
+    wakeWorker,
+  };
   const privacy: PrivacyDeps = { ...studio, env, payments: createPayments(env) };
-  if (options.worker) {
-    await startWorker({
+  const workerLogger = { info: () => {}, warn: () => {}, error: () => {} };
+  const startJobWorker = () =>
+    startWorker({
       boss: queue.boss,
       jobs,
       deps: { db: connection.db, analyticsForwarder: null, studio, privacy },
-      logger: { info: () => {}, error: () => {} },
+      logger: workerLogger,
       pollingIntervalSeconds: 0.5,
     });
+  if (options.worker) {
+    worker = await startJobWorker();
   } else {
     await createJobQueues(queue.boss, jobs);
   }
@@ -101,6 +129,8 @@ export async function createTestApp(
     storage,
     queue,
     imageModel,
+    imageWork,
+    wakeWorker,
     logger: false,
   });
   await options.extend?.(app);
@@ -114,8 +144,18 @@ export async function createTestApp(
     storage,
     studio,
     privacy,
+    imageWork,
+    get worker() {
+      return worker;
+    },
+    async restartWorker(stopOptions) {
+      await worker?.stop(stopOptions);
+      worker = await startJobWorker();
+    },
     async close() {
       await app.close();
+      await worker?.stop({ graceMs: 0 });
+      await imageWork.close();
       await queue.stop();
       await testDatabase.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -24,6 +24,16 @@ export const generatedImageSchema = z.object({
   status: generatedImageStatusSchema,
   /** 0–100 while pending or processing. */
   progress: z.number().int().min(0).max(100),
+  /**
+   * While it waits for a free renderer: how many portraits (of every family) go before it, 0 when
+   * it is next. Null once it is being made, made or failed.
+   */
+  queuePosition: z.number().int().min(0).nullable(),
+  /**
+   * About how many seconds until it is ready, from the render times measured on this server;
+   * null once it is finished (or when nothing has been measured yet and nothing is known).
+   */
+  estimatedSeconds: z.number().int().min(0).nullable(),
   /** Signed addresses that expire (never store them); null until the portrait exists. */
   url: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { repoRoot } from "./paths";
@@ -29,6 +30,15 @@ export const envSchema = z
     WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
     TRUST_PROXY: booleanFromString.default(false),
     QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    /** Portraits one worker process renders at once (the CPU part runs in the thread pool). */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** Trainings one worker process runs at once (the local model's are CPU work; Replicate's are calls). */
+    TRAINING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /**
+     * Threads for CPU-bound image work (photo checks, face detection, rendering, print files), so
+     * neither the API nor the job loop blocks. Default: the machine's cores; 0 runs it in-process.
+     */
+    WORKER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     AUTH_SECRET: z
       .string()
       .min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")
@@ -201,6 +211,8 @@ export type Env = z.infer<typeof envSchema> & {
   devMailboxEnabled: boolean;
   /** Absolute data directory (DATA_DIR resolved against the working directory). */
   dataDir: string;
+  /** Threads of the CPU pool (WORKER_THREADS, else the cores this process may use). */
+  workerThreads: number;
   /** The origin the product is reached at; used for links in e-mails and redirects. */
   publicUrl: string;
   isProduction: boolean;
@@ -242,6 +254,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       env.MAIL_PROVIDER === "outbox" &&
       (env.DEV_MAILBOX === "on" || (env.DEV_MAILBOX === "auto" && runsLocally)),
     dataDir: path.resolve(env.DATA_DIR),
+    workerThreads: env.WORKER_THREADS ?? os.availableParallelism(),
     publicUrl,
     isProduction: env.NODE_ENV === "production",
   };

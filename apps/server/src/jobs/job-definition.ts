@@ -12,6 +12,8 @@ export type JobDefinition<Schema extends z.ZodType, Deps> = {
   options?: Omit<PgBoss.Queue, "name">;
   /** A cron expression: the job is also sent on this schedule (by one instance, pg-boss decides). */
   schedule?: string;
+  /** Jobs of this queue one worker process runs at once (default 1), e.g. from a setting. */
+  concurrency?: (deps: Deps) => number;
   handle(payload: z.infer<Schema>, deps: Deps): Promise<void>;
 };
 

@@ -2,7 +2,14 @@ import type PgBoss from "pg-boss";
 import type { z } from "zod";
 import type { JobDefinition } from "./job-definition";
 
-type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Logger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+/** pg-boss expires an active job after this long unless its queue says otherwise (its default). */
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
 /**
  * Creates every job's queue (idempotent). API instances do it too: a job sent to a queue that does
@@ -10,6 +17,144 @@ type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: st
  */
 export async function createJobQueues(boss: PgBoss, jobs: readonly JobDefinition<z.ZodType, never>[]) {
   for (const job of jobs) await boss.createQueue(job.name, { name: job.name, ...job.options });
+}
+
+export type Worker = {
+  /** Fetch now rather than at the next poll: a job was just sent to this queue (or to every queue). */
+  nudge(queueName?: string): void;
+  /**
+   * Stops taking jobs, lets running ones finish within `graceMs`, then hands any still running back
+   * to pg-boss as failed, so another worker retries them at once instead of after their expiry.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+};
+
+type QueueLoop = { name: string; nudge(): void; stop(graceMs: number): Promise<void> };
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * Works one queue with up to `concurrency` jobs at once. It asks pg-boss for as many jobs as it has
+ * free slots (priority first, SKIP LOCKED, so any number of processes share a queue), starts each
+ * at once, and fetches again the moment a job ends — it waits out the polling interval only when
+ * the queue is empty. (pg-boss 10's own `work()` runs one batch at a time and then sleeps the
+ * interval, i.e. one job per second per queue.)
+ */
+function workQueue<Deps>(options: {
+  boss: PgBoss;
+  job: JobDefinition<z.ZodType, Deps>;
+  deps: Deps;
+  logger: Logger;
+  concurrency: number;
+  pollingIntervalMs: number;
+}): QueueLoop {
+  const { boss, job, logger } = options;
+  const running = new Map<string, Promise<void>>();
+  let stopping = false;
+  let wakeSleeper: (() => void) | null = null;
+  let wokenEarly = false;
+
+  const wake = () => {
+    if (wakeSleeper) wakeSleeper();
+    else wokenEarly = true;
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (wokenEarly) {
+        wokenEarly = false;
+        return resolve();
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeSleeper = null;
+        resolve();
+      }
+      wakeSleeper = done;
+    });
+
+  const expireMs = (job.options?.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS) * 1000;
+
+  async function runOne(item: PgBoss.JobWithMetadata) {
+    const started = Date.now();
+    const facts = {
+      queue: job.name,
+      jobId: item.id,
+      attempt: item.retryCount + 1,
+      retryLimit: item.retryLimit,
+    };
+    let expiry: NodeJS.Timeout | undefined;
+    try {
+      const payload = job.payload.parse(item.data);
+      await Promise.race([
+        job.handle(payload, options.deps),
+        new Promise((_, reject) => {
+          expiry = setTimeout(() => reject(new Error(`ran past its ${expireMs / 1000} s limit`)), expireMs);
+        }),
+      ]);
+      await boss.complete(job.name, item.id);
+    } catch (error) {
+      // One structured line per failed attempt; no payload (it may name a child), just ids and why.
+      const retried = item.retryCount < item.retryLimit;
+      logger.warn(
+        { ...facts, durationMs: Date.now() - started, reason: reasonOf(error), willRetry: retried },
+        retried ? "job failed, will retry" : "job failed for good",
+      );
+      await boss
+        .fail(job.name, item.id, { message: reasonOf(error) })
+        .catch((failError: unknown) =>
+          logger.error({ ...facts, err: failError }, "could not record a job failure"),
+        );
+    } finally {
+      clearTimeout(expiry);
+    }
+  }
+
+  const loop = (async () => {
+    while (!stopping) {
+      const free = options.concurrency - running.size;
+      if (free > 0) {
+        let items: PgBoss.JobWithMetadata[] = [];
+        try {
+          items = await boss.fetch(job.name, { batchSize: free, includeMetadata: true, priority: true });
+        } catch (error) {
+          logger.error({ queue: job.name, err: error }, "could not fetch jobs");
+        }
+        for (const item of items) {
+          const done = runOne(item).finally(() => {
+            running.delete(item.id);
+            wake();
+          });
+          running.set(item.id, done);
+        }
+        // Every slot filled: there may be more waiting, fetch again as soon as one frees up.
+        if (items.length > 0 && items.length === free) continue;
+      }
+      await sleep(options.pollingIntervalMs);
+    }
+  })();
+
+  return {
+    name: job.name,
+    nudge: wake,
+    async stop(graceMs) {
+      stopping = true;
+      wake();
+      await loop;
+      const unfinished = [...running.keys()];
+      if (unfinished.length === 0) return;
+      const finished = Promise.all(running.values()).then(() => true);
+      const inTime = await Promise.race([
+        finished,
+        new Promise((resolve) => setTimeout(resolve, graceMs, false)),
+      ]);
+      if (inTime) return;
+      const left = [...running.keys()];
+      logger.warn({ queue: job.name, jobIds: left }, "stopping: handing unfinished jobs back for retry");
+      const message = { message: "The worker stopped before the job finished." };
+      await Promise.all(left.map((id) => boss.fail(job.name, id, message).catch(() => {})));
+    },
+  };
 }
 
 /**
@@ -22,19 +167,34 @@ export async function startWorker<Deps>(options: {
   deps: Deps;
   logger: Logger;
   pollingIntervalSeconds: number;
-}): Promise<void> {
+}): Promise<Worker> {
   await createJobQueues(options.boss, options.jobs);
+  const loops = options.jobs.map((job) =>
+    workQueue({
+      boss: options.boss,
+      job,
+      deps: options.deps,
+      logger: options.logger,
+      concurrency: job.concurrency?.(options.deps) ?? 1,
+      pollingIntervalMs: options.pollingIntervalSeconds * 1000,
+    }),
+  );
   for (const job of options.jobs) {
-    await options.boss.work(
-      job.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds },
-      async ([item]) => {
-        if (!item) return;
-        const payload = job.payload.parse(item.data);
-        await job.handle(payload, options.deps);
-      },
-    );
     if (job.schedule) await options.boss.schedule(job.name, job.schedule, {});
   }
-  options.logger.info({ jobs: options.jobs.map((job) => job.name) }, "worker started");
+  options.logger.info(
+    {
+      jobs: options.jobs.map((job) => `${job.name}×${job.concurrency?.(options.deps) ?? 1}`),
+    },
+    "worker started",
+  );
+  return {
+    nudge(queueName) {
+      for (const loop of loops) if (!queueName || loop.name === queueName) loop.nudge();
+    },
+    async stop({ graceMs = 20_000 } = {}) {
+      await Promise.all(loops.map((loop) => loop.stop(graceMs)));
+      options.logger.info({}, "worker stopped");
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { child } from "./child";
@@ -37,6 +38,12 @@ export const generatedImage = pgTable(
     error: text("error"),
     errorEmailedAt: timestamp("error_emailed_at", { withTimezone: true }),
     regeneratedFromId: text("regenerated_from_id"),
+    /**
+     * Its render job's pg-boss priority (higher first): minus the family's portraits already
+     * waiting when it was asked for, plus a boost for regenerations and first portraits. So every
+     * family's next portrait goes before anyone's backlog, and the queue position can be counted.
+     */
+    queuePriority: integer("queue_priority").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -47,5 +54,8 @@ export const generatedImage = pgTable(
   (table) => [
     index("generated_image_child_idx").on(table.childId, table.createdAt),
     index("generated_image_status_idx").on(table.status, table.createdAt),
+    index("generated_image_waiting_idx")
+      .on(table.queuePriority, table.createdAt)
+      .where(sql`${table.status} = 'pending' and ${table.startedAt} is null`),
   ],
 );

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client";
+import type { ImageWork } from "../../image-work/image-work";
 import type { FaceDetector } from "../../providers/face-detector/face-detector";
 import type { Storage } from "../../providers/storage/storage";
 
@@ -8,6 +9,8 @@ export type PhotoDeps = {
   db: Database;
   storage: Storage;
   limits: PhotoLimits;
+  /** Photo checks run here (a thread pool), off the API's event loop. */
+  imageWork: Pick<ImageWork, "preparePhoto">;
   /** null when FACE_DETECTION=off. */
   faceDetector: FaceDetector | null;
 };

@@ -16,7 +16,8 @@ const MIN_FACE_SHARE = 0.08;
 /** The long side of the copy used for the face check, the thumbnail and the measures. */
 const ANALYSIS_SIZE = 416;
 
-export type ProcessedPhoto = {
+/** A photo checked, normalised and measured: everything but the face check. */
+export type PreparedPhoto = {
   normalised: Buffer;
   thumbnail: Buffer;
   width: number;
@@ -24,6 +25,11 @@ export type ProcessedPhoto = {
   perceptualHash: string;
   sharpness: number;
   blurry: boolean;
+  /** The small RGB copy the face check runs on. */
+  analysis: RawImage;
+};
+
+export type ProcessedPhoto = Omit<PreparedPhoto, "analysis"> & {
   /** Clear faces found, or null when no detector is configured. */
   faceCount: number | null;
 };
@@ -31,17 +37,37 @@ export type ProcessedPhoto = {
 const reject = (status: number, key: keyof typeof photoErrorCodes, values?: Record<string, number>) =>
   new AppError(status, photoErrorCodes[key], photoMessage(key as Parameters<typeof photoMessage>[0], values));
 
-type RawImage = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+export type RawImage = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 
 const fromRaw = ({ data, info }: RawImage) =>
   sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-/** Exactly one clear face: the child's. Smaller faces in the background are ignored. */
-async function countClearFaces(detector: FaceDetector, small: RawImage): Promise<number> {
+/** Clear faces in the picture; smaller faces in the background (passers-by) are not counted. */
+export async function countClearFaces(detector: FaceDetector, small: RawImage): Promise<number> {
   const { width, height } = small.info;
   const faces = await detector.detect({ data: small.data, width, height });
   const minSide = Math.min(width, height) * MIN_FACE_SHARE;
   return faces.filter((face) => Math.min(face.width, face.height) >= minSide).length;
+}
+
+/** Exactly one clear face: the child's. */
+export function requireOneFace(faceCount: number | null): void {
+  if (faceCount === 0) throw reject(422, "noFace");
+  if (faceCount !== null && faceCount > 1) throw reject(422, "severalFaces");
+}
+
+/**
+ * The whole check of one photo: prepared, then (with a detector) exactly one clear face. Uploads
+ * run the two halves apart, so a duplicate is refused before the expensive face check.
+ */
+export async function processPhoto(
+  bytes: Buffer,
+  options: { maxBytes: number; faceDetector?: FaceDetector | null | undefined },
+): Promise<ProcessedPhoto> {
+  const { analysis, ...prepared } = await preparePhoto(bytes, options);
+  const faceCount = options.faceDetector ? await countClearFaces(options.faceDetector, analysis) : null;
+  requireOneFace(faceCount);
+  return { ...prepared, faceCount };
 }
 
 /**
@@ -49,12 +75,9 @@ async function countClearFaces(detector: FaceDetector, small: RawImage): Promise
  * the size and pixel limits, the minimum resolution after orientation, then a normalised JPEG
  * (auto-oriented, sRGB, at most 2048 px) and a WebP thumbnail. Re-encoding keeps no metadata at all:
  * no EXIF (so no GPS), no XMP, no IPTC, no ICC profile (the pixels are converted to sRGB first).
- * With a face detector, the photo must show exactly one clear face.
+ * CPU work: uploads run it in the image-work thread pool.
  */
-export async function processPhoto(
-  bytes: Buffer,
-  options: { maxBytes: number; faceDetector?: FaceDetector | null | undefined },
-): Promise<ProcessedPhoto> {
+export async function preparePhoto(bytes: Buffer, options: { maxBytes: number }): Promise<PreparedPhoto> {
   if (bytes.length > options.maxBytes) {
     throw reject(413, "tooLarge", { maxMegabytes: Math.round(options.maxBytes / 1024 / 1024) });
   }
@@ -93,8 +116,7 @@ export async function processPhoto(
       .raw()
       .toBuffer({ resolveWithObject: true });
     const small: RawImage = { data: smallCopy.data, info: smallCopy.info };
-    const [faceCount, { data: normalised, info }, thumbnail, hash, focus] = await Promise.all([
-      options.faceDetector ? countClearFaces(options.faceDetector, small) : null,
+    const [{ data: normalised, info }, thumbnail, hash, focus] = await Promise.all([
       normalisedPromise,
       fromRaw(small)
         .resize(THUMBNAIL_LONG_SIDE, THUMBNAIL_LONG_SIDE, { fit: "inside" })
@@ -103,8 +125,6 @@ export async function processPhoto(
       perceptualHash(fromRaw(small)),
       sharpness(fromRaw(small)),
     ]);
-    if (faceCount === 0) throw reject(422, "noFace");
-    if (faceCount !== null && faceCount > 1) throw reject(422, "severalFaces");
     return {
       normalised,
       thumbnail,
@@ -113,7 +133,7 @@ export async function processPhoto(
       perceptualHash: hash,
       sharpness: focus,
       blurry: focus < BLURRY_BELOW,
-      faceCount,
+      analysis: small,
     };
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { photoErrorCodes, photoMessage, type UploadedPhoto } from "@wonderkin/contract";
 import { count, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
 import { child, childPhoto } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { findFamilyChild } from "../children/child-record";
@@ -9,7 +10,18 @@ import { DUPLICATE_DISTANCE, hammingDistance } from "./image-measures";
 import type { PhotoDeps } from "./photo-deps";
 import { toUploadedPhoto } from "./photo-record";
 import { photoKeys } from "./photo-storage-keys";
-import { processPhoto } from "./process-photo";
+import { countClearFaces, requireOneFace } from "./process-photo";
+
+async function photoHashesOf(db: Database, childId: number): Promise<string[]> {
+  const rows = await db
+    .select({ hash: childPhoto.perceptualHash })
+    .from(childPhoto)
+    .where(eq(childPhoto.childId, childId));
+  return rows.map(({ hash }) => hash);
+}
+
+const isDuplicate = (hashes: string[], hash: string) =>
+  hashes.some((other) => hammingDistance(other, hash) <= DUPLICATE_DISTANCE);
 
 /** File names are shown back to the parent only; keep them short and printable. */
 function cleanFileName(name: string | undefined): string | null {
@@ -37,10 +49,18 @@ export async function uploadPhoto(
 ): Promise<UploadedPhoto> {
   await requireCurrentConsent(deps.db, { userId: options.userId });
   await findFamilyChild(deps.db, options);
-  const processed = await processPhoto(options.bytes, {
+  const { analysis, ...processed } = await deps.imageWork.preparePhoto({
+    bytes: options.bytes,
     maxBytes: deps.limits.maxBytes,
-    faceDetector: deps.faceDetector,
   });
+  // The face check is the expensive step: a photo already in the set is refused before it. (The
+  // transaction below checks again, for two copies uploaded at the same moment.)
+  const existingHashes = await photoHashesOf(deps.db, options.childId);
+  if (isDuplicate(existingHashes, processed.perceptualHash)) {
+    throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
+  }
+  const faceCount = deps.faceDetector ? await countClearFaces(deps.faceDetector, analysis) : null;
+  requireOneFace(faceCount);
 
   const photoId = randomBytes(12).toString("base64url");
   const keys = photoKeys(options.familyId, options.childId, photoId);
@@ -58,11 +78,7 @@ export async function uploadPhoto(
           photoMessage("limitReached", { max: deps.limits.max }),
         );
       }
-      const hashes = await tx
-        .select({ hash: childPhoto.perceptualHash })
-        .from(childPhoto)
-        .where(eq(childPhoto.childId, options.childId));
-      if (hashes.some(({ hash }) => hammingDistance(hash, processed.perceptualHash) <= DUPLICATE_DISTANCE)) {
+      if (isDuplicate(await photoHashesOf(tx, options.childId), processed.perceptualHash)) {
         throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
       }
       await deps.storage.put(keys.storageKey, processed.normalised, "image/jpeg");
@@ -80,7 +96,7 @@ export async function uploadPhoto(
           perceptualHash: processed.perceptualHash,
           sharpness: processed.sharpness,
           blurry: processed.blurry,
-          faceCount: processed.faceCount,
+          faceCount,
           originalName: cleanFileName(options.fileName),
         })
         .returning();

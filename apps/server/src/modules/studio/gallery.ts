@@ -6,6 +6,7 @@ import { findFamilyChild } from "../children/child-record";
 import { readCredits } from "../credits/change-credits";
 import { failPortrait, settlePortrait } from "./portrait-lifecycle";
 import { findFamilyPortrait, isUnfinished, type PortraitRow, toGeneratedImage } from "./portrait-record";
+import { toGeneratedImages } from "./queue-estimates";
 import type { StudioDeps } from "./studio-deps";
 
 /** A portrait still unfinished this long after it was asked for has failed (and is refunded). */
@@ -52,7 +53,7 @@ export async function listPortraits(
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
-    images: await Promise.all(page.map((row) => toGeneratedImage(deps.storage, row))),
+    images: await toGeneratedImages(deps, page),
     nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
   };
 }
@@ -78,7 +79,7 @@ export async function portraitStatuses(
       return row;
     }),
   );
-  return Promise.all(fresh.map((row) => toGeneratedImage(deps.storage, row)));
+  return toGeneratedImages(deps, fresh);
 }
 
 /**

@@ -14,7 +14,9 @@ import { AppError } from "../../lib/app-error";
 import { currentPlan } from "../billing/subscription-record";
 import { currentAge, findFamilyChild } from "../children/child-record";
 import { changeCredits } from "../credits/change-credits";
-import { findFamilyPortrait, toGeneratedImage } from "./portrait-record";
+import { findFamilyPortrait } from "./portrait-record";
+import { toGeneratedImages } from "./queue-estimates";
+import { queuePriorities } from "./queue-priority";
 import type { StudioDeps } from "./studio-deps";
 import { renderPortraitJob } from "./studio-job-specs";
 
@@ -64,10 +66,16 @@ export async function generatePortraits(
       reference: `generate:${requestId}`,
       note: `${options.count} × ${style.title} portrait of child ${row.id}`,
     });
+    const priorities = await queuePriorities(tx, {
+      familyId: row.organizationId,
+      childId: row.id,
+      count: options.count,
+      regeneration: Boolean(options.regeneratedFromId),
+    });
     const inserted = await tx
       .insert(generatedImage)
       .values(
-        Array.from({ length: options.count }, () => ({
+        priorities.map((queuePriority) => ({
           id: randomUUID(),
           childId: row.id,
           organizationId: row.organizationId,
@@ -79,16 +87,24 @@ export async function generatePortraits(
           creditCost: cost,
           watermarked: entitlements.watermark,
           regeneratedFromId: options.regeneratedFromId ?? null,
+          queuePriority,
           createdAt,
         })),
       )
       .returning();
     for (const image of inserted) {
-      await sendJobInTransaction(tx, deps.boss, renderPortraitJob, { imageId: image.id });
+      await sendJobInTransaction(
+        tx,
+        deps.boss,
+        renderPortraitJob,
+        { imageId: image.id },
+        { priority: image.queuePriority },
+      );
     }
     return { rows: inserted, balance: spent.balance };
   });
-  return { images: await Promise.all(rows.map((image) => toGeneratedImage(deps.storage, image))), balance };
+  deps.wakeWorker?.(renderPortraitJob.name);
+  return { images: await toGeneratedImages(deps, rows), balance };
 }
 
 /** The same style again with a new seed, for the same price. */

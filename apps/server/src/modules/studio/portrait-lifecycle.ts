@@ -4,7 +4,6 @@ import { child, generatedImage, user } from "../../db/schema";
 import { portraitFailedEmail } from "../../emails";
 import { recordAnalyticsEvent } from "../analytics/record-event";
 import { changeCredits } from "../credits/change-credits";
-import { makePortraitFiles } from "./portrait-files";
 import { isUnfinished, type PortraitRow, portraitKeys, unfinishedStatuses } from "./portrait-record";
 import { type StudioDeps, webhookUrlFor } from "./studio-deps";
 
@@ -74,7 +73,8 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
     await failPortrait(deps, imageId, run.error ?? "The image model gave no picture.");
     return findPortrait(deps, imageId);
   }
-  const files = await makePortraitFiles(run.output, {
+  const files = await deps.imageWork.makePortraitFiles({
+    output: run.output,
     watermark: row.watermarked ? deps.env.APP_NAME : null,
   });
   const keys = portraitKeys(row.organizationId, row.childId, row.id);

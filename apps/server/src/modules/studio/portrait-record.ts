@@ -15,7 +15,14 @@ export function portraitKeys(familyId: string, childId: number, imageId: string)
 }
 
 /** The API's view of a portrait, with fresh signed addresses for the files it has. */
-export async function toGeneratedImage(storage: Storage, row: PortraitRow): Promise<GeneratedImage> {
+export async function toGeneratedImage(
+  storage: Storage,
+  row: PortraitRow,
+  wait: Pick<GeneratedImage, "queuePosition" | "estimatedSeconds"> = {
+    queuePosition: null,
+    estimatedSeconds: null,
+  },
+): Promise<GeneratedImage> {
   const fileName = `${row.styleId}-${row.id.slice(0, 8)}.jpg`;
   const [url, thumbnailUrl, downloadUrl] = row.storageKey
     ? await Promise.all([
@@ -30,6 +37,7 @@ export async function toGeneratedImage(storage: Storage, row: PortraitRow): Prom
     styleId: row.styleId,
     status: row.status as GeneratedImage["status"],
     progress: row.progress,
+    ...wait,
     url,
     thumbnailUrl,
     downloadUrl,

@@ -3,7 +3,6 @@ import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { generatedImage } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { currentPlan } from "../billing/subscription-record";
-import { makePrintFile } from "./portrait-files";
 import { findFamilyPortrait, portraitKeys } from "./portrait-record";
 import type { StudioDeps } from "./studio-deps";
 
@@ -47,7 +46,7 @@ export async function printPortrait(
     const portrait = await deps.storage.get(row.storageKey);
     if (!portrait) throw new AppError(409, studioErrorCodes.imageNotReady, studioMessages.imageNotReady);
     const { printKey } = portraitKeys(row.organizationId, row.childId, row.id);
-    await deps.storage.put(printKey, await makePrintFile(portrait), "image/jpeg");
+    await deps.storage.put(printKey, await deps.imageWork.makePrintFile({ portrait }), "image/jpeg");
     // Two clicks at once make the same file; only one of them counts against the allowance.
     await deps.db
       .update(generatedImage)

@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import type { Env } from "../../config/env";
 import type { Database } from "../../db/client";
+import type { ImageWork } from "../../image-work/image-work";
 import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Mailer } from "../../providers/mailer/mailer";
 import type { Storage } from "../../providers/storage/storage";
@@ -13,7 +14,14 @@ export type StudioDeps = {
   imageModel: ImageModel;
   /** Sends the studio's background jobs. */
   boss: PgBoss;
-  env: Pick<Env, "publicUrl" | "APP_NAME" | "PHOTOS_MIN_PER_CHILD">;
+  /** Wakes a worker of this process for a queue a job was just sent to (absent: workers poll). */
+  wakeWorker?: ((queueName: string) => void) | undefined;
+  /** CPU-bound image work (portrait and print files) off the event loop. */
+  imageWork: ImageWork;
+  env: Pick<
+    Env,
+    "publicUrl" | "APP_NAME" | "PHOTOS_MIN_PER_CHILD" | "RENDER_CONCURRENCY" | "TRAINING_CONCURRENCY"
+  >;
 };
 
 /** Where the provider posts results, when it sends webhooks at all (the local model does not). */

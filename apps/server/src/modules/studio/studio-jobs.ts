@@ -11,6 +11,7 @@ type Deps = { studio: StudioDeps };
 export const studioJobs: JobDefinition<z.ZodType, Deps>[] = [
   {
     ...trainChildJob,
+    concurrency: (deps) => deps.studio.env.TRAINING_CONCURRENCY,
     // Local training takes seconds, a provider's start call a few: an hour means something is stuck.
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
     async handle(payload: z.infer<typeof trainChildJob.payload>, deps) {
@@ -19,7 +20,8 @@ export const studioJobs: JobDefinition<z.ZodType, Deps>[] = [
   },
   {
     ...renderPortraitJob,
-    options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+    concurrency: (deps) => deps.studio.env.RENDER_CONCURRENCY,
+    options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
     async handle(payload: z.infer<typeof renderPortraitJob.payload>, deps) {
       await runRender(deps.studio, payload.imageId);
     },

@@ -73,6 +73,7 @@ export async function startTraining(
   });
   if (!started)
     throw new AppError(409, studioErrorCodes.trainingInProgress, studioMessages.trainingInProgress);
+  deps.wakeWorker?.(trainChildJob.name);
   return toTrainingState(started);
 }
 

@@ -1,22 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import sharp from "sharp";
-import type { FaceDetector } from "../face-detector/face-detector";
+import type { ImageWork } from "../../image-work/image-work";
 import type { Storage } from "../storage/storage";
 import type {
   ImageModel,
   PredictionRun,
   StartPredictionInput,
   StartTrainingInput,
-  TrainingPhoto,
   TrainingRun,
 } from "./image-model";
-import { renderLocalPortrait } from "./local-portrait-renderer";
-
-/** The side of the face crops the local model keeps. */
-const FACE_SIZE = 512;
-/** How much of the head around the detected face box a crop takes (hair, chin, a little neck). */
-const FACE_MARGIN = 1.9;
 
 type LocalManifest = { triggerWord: string; faces: number; createdAt: string };
 
@@ -32,9 +24,14 @@ const manifestKey = (trainingId: string) => `${modelPrefix(trainingId)}/manifest
  */
 export function createLocalImageModel(deps: {
   storage: Storage;
-  faceDetector: FaceDetector | null;
+  /** Face crops and renders run here (a thread pool), off the job loop's event loop. */
+  imageWork: Pick<ImageWork, "cropFace" | "renderLocalPortrait">;
+  /** Find the face in photos that have no face box from their upload check. */
+  detectFaces: boolean;
   /** Training lasts at least this long, so a parent sees progress rather than a flash. */
   minTrainingMs: number;
+  /** Where the drawn style art is kept (null: memory only). */
+  artCacheDir: string | null;
 }): ImageModel {
   async function readManifest(trainingId: string): Promise<LocalManifest | null> {
     if (!/^local-[0-9a-f-]{36}$/.test(trainingId)) return null;
@@ -50,7 +47,7 @@ export function createLocalImageModel(deps: {
       const trainingId = `local-${randomUUID()}`;
       const started = Date.now();
       for (const [index, photo] of input.photos.entries()) {
-        const crop = await cropFace(photo, deps.faceDetector);
+        const crop = await deps.imageWork.cropFace({ photo, detectFace: deps.detectFaces });
         await deps.storage.put(faceKey(trainingId, index), crop, "image/webp");
         const share = (index + 1) / input.photos.length;
         const due = started + share * deps.minTrainingMs;
@@ -92,7 +89,12 @@ export function createLocalImageModel(deps: {
       const face = await deps.storage.get(faceKey(request.m, request.s % manifest.faces));
       if (!face)
         return { status: "failed", progress: null, output: null, error: "The model's faces are gone." };
-      const output = await renderLocalPortrait({ face, styleId: request.st, seed: request.s });
+      const output = await deps.imageWork.renderLocalPortrait({
+        face,
+        styleId: request.st,
+        seed: request.s,
+        artCacheDir: deps.artCacheDir,
+      });
       return { status: "succeeded", progress: 100, output, error: null };
     },
 
@@ -116,49 +118,4 @@ function decodePrediction(predictionId: string): { m: string; s: number; st: str
   } catch {
     return null;
   }
-}
-
-/**
- * A square crop around the child's face: the largest face the detector finds, widened to take in
- * the hair; without a detector (or a find), sharp's attention crop, which favours skin and detail.
- */
-async function cropFace(photo: TrainingPhoto, detector: FaceDetector | null): Promise<Buffer> {
-  const image = sharp(photo.bytes).rotate();
-  const { width = 0, height = 0 } = await image.metadata();
-  const box = photo.face ?? (detector ? await largestFace(photo.bytes, detector, width, height) : null);
-  if (box) {
-    const side = Math.min(Math.round(Math.max(box.width, box.height) * FACE_MARGIN), width, height);
-    const centreX = box.x + box.width / 2;
-    // A little above the box's centre: the crop should hold the forehead and hair, not the collar.
-    const centreY = box.y + box.height * 0.42;
-    const left = Math.round(Math.min(Math.max(centreX - side / 2, 0), width - side));
-    const top = Math.round(Math.min(Math.max(centreY - side / 2, 0), height - side));
-    return sharp(photo.bytes)
-      .extract({ left, top, width: side, height: side })
-      .resize(FACE_SIZE, FACE_SIZE)
-      .webp({ quality: 90 })
-      .toBuffer();
-  }
-  return sharp(photo.bytes)
-    .resize(FACE_SIZE, FACE_SIZE, { fit: "cover", position: sharp.strategy.attention })
-    .webp({ quality: 90 })
-    .toBuffer();
-}
-
-async function largestFace(bytes: Uint8Array, detector: FaceDetector, width: number, height: number) {
-  const scale = Math.min(1, 640 / Math.max(width, height));
-  const { data, info } = await sharp(bytes)
-    .resize(Math.round(width * scale), Math.round(height * scale))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const faces = await detector.detect({ data, width: info.width, height: info.height });
-  const largest = faces.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-  if (!largest) return null;
-  return {
-    x: largest.x / scale,
-    y: largest.y / scale,
-    width: largest.width / scale,
-    height: largest.height / scale,
-  };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "generated_image" ADD COLUMN "queue_priority" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "generated_image_waiting_idx" ON "generated_image" USING btree ("queue_priority","created_at") WHERE "generated_image"."status" = 'pending' and "generated_image"."started_at" is null;

@@ -1,0 +1,70 @@
+import { AppError } from "../lib/app-error";
+import { preparePhoto } from "../modules/photos/process-photo";
+import { makePortraitFiles, makePrintFile } from "../modules/studio/portrait-files";
+import type { DetectedFace } from "../providers/face-detector/face-detector";
+import { createTfjsFaceDetector } from "../providers/face-detector/tfjs-face-detector";
+import { cropFace } from "../providers/image-model/crop-face";
+import type { TrainingPhoto } from "../providers/image-model/image-model";
+import { renderLocalPortrait } from "../providers/image-model/local-portrait-renderer";
+
+/**
+ * The CPU-bound image work of the product, as plain functions of plain data so that each can run in
+ * a worker thread (image-work-pool.ts) or in-process (WORKER_THREADS=0). Bytes cross a thread as
+ * Uint8Array; each task turns them back into Buffers for sharp.
+ */
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** One detector per thread: TensorFlow and its weights load once, on first use. */
+let detector: ReturnType<typeof createTfjsFaceDetector> | null = null;
+const threadDetector = () => {
+  detector ??= createTfjsFaceDetector();
+  return detector;
+};
+
+export const imageTasks = {
+  preparePhoto: (input: { bytes: Uint8Array; maxBytes: number }) =>
+    preparePhoto(asBuffer(input.bytes), { maxBytes: input.maxBytes }),
+
+  detectFaces: (input: { data: Uint8Array; width: number; height: number }): Promise<DetectedFace[]> =>
+    threadDetector().detect({ data: asBuffer(input.data), width: input.width, height: input.height }),
+
+  cropFace: (input: { photo: TrainingPhoto; detectFace: boolean }) =>
+    cropFace(input.photo, input.detectFace ? threadDetector() : null),
+
+  renderLocalPortrait: (input: {
+    face: Uint8Array;
+    styleId: string;
+    seed: number;
+    artCacheDir: string | null;
+  }) => renderLocalPortrait(input),
+
+  makePortraitFiles: (input: { output: Uint8Array; watermark: string | null }) =>
+    makePortraitFiles(input.output, { watermark: input.watermark }),
+
+  makePrintFile: (input: { portrait: Uint8Array }) => makePrintFile(input.portrait),
+};
+
+export type ImageTasks = typeof imageTasks;
+export type ImageTaskName = keyof ImageTasks;
+
+/**
+ * What a task answers across a thread. Errors are structured-cloned without their own fields, so
+ * an AppError (a photo refused with a code) travels as data and is rebuilt on the other side.
+ */
+export type TaskOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; appError: { statusCode: number; code: string; message: string; details?: unknown } };
+
+export async function runImageTask(name: ImageTaskName, input: unknown): Promise<TaskOutcome> {
+  try {
+    const task = imageTasks[name] as (input: unknown) => Promise<unknown>;
+    return { ok: true, value: await task(input) };
+  } catch (error) {
+    if (error instanceof AppError) {
+      const { statusCode, code, message, details } = error;
+      return { ok: false, appError: { statusCode, code, message, details } };
+    }
+    throw error;
+  }
+}

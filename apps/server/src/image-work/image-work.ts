@@ -1,0 +1,104 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Piscina } from "piscina";
+import { AppError } from "../lib/app-error";
+import type { FaceDetector } from "../providers/face-detector/face-detector";
+import { type ImageTaskName, type ImageTasks, runImageTask, type TaskOutcome } from "./image-tasks";
+
+/** Buffers come back from a thread as plain Uint8Arrays; the callers want Buffers (sharp, storage). */
+type Revived<T> = T extends Uint8Array
+  ? Buffer
+  : T extends (infer Item)[]
+    ? Revived<Item>[]
+    : T extends object
+      ? { [Key in keyof T]: Revived<T[Key]> }
+      : T;
+
+type TaskFunctions = {
+  [Name in ImageTaskName]: (
+    input: Parameters<ImageTasks[Name]>[0],
+  ) => Promise<Revived<Awaited<ReturnType<ImageTasks[Name]>>>>;
+};
+
+/**
+ * CPU-bound image work (photo checks, face detection, face crops, rendering, portrait and print
+ * files), off the event loop: in a pool of worker threads sized to the cores, so neither the API
+ * nor the job loop blocks while a photo is checked or a portrait drawn. `threads: 0` runs it
+ * in-process (one-off scripts; tests that do not exercise the pool).
+ */
+export type ImageWork = TaskFunctions & {
+  threads: number;
+  /** The face-detector port, answered by the pool's threads. */
+  faceDetector: FaceDetector;
+  /** Tasks waiting for a free thread (a metric, and a hint for estimates). */
+  queued(): number;
+  close(): Promise<void>;
+};
+
+function revive(value: unknown): unknown {
+  if (value instanceof Uint8Array) {
+    return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  }
+  if (Array.isArray(value)) return value.map(revive);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, revive(item)]));
+  }
+  return value;
+}
+
+function unwrap(outcome: TaskOutcome): unknown {
+  if (outcome.ok) return revive(outcome.value);
+  const { statusCode, code, message, details } = outcome.appError;
+  throw new AppError(statusCode, code, message, details);
+}
+
+const require = createRequire(import.meta.url);
+
+/** Running from TypeScript sources (dev, tests), the threads need tsx's loader too. */
+function threadEntry(): { filename: string; execArgv: string[] } {
+  const fromSources = import.meta.url.endsWith(".ts");
+  return {
+    filename: new URL(`./image-thread.${fromSources ? "ts" : "js"}`, import.meta.url).href,
+    execArgv: fromSources ? ["--import", pathToFileURL(require.resolve("tsx")).href] : [],
+  };
+}
+
+export function createImageWork(options: {
+  threads: number;
+  /** Start every thread now (servers) rather than on first use (tests, scripts). */
+  eager?: boolean;
+}): ImageWork {
+  let run: (name: ImageTaskName, input: unknown) => Promise<unknown>;
+  let queued = () => 0;
+  let close = async () => {};
+  if (options.threads === 0) {
+    run = async (name, input) => unwrap(await runImageTask(name, input));
+  } else {
+    const pool = new Piscina({
+      ...threadEntry(),
+      minThreads: options.eager ? options.threads : 0,
+      maxThreads: options.threads,
+      // Threads keep TensorFlow's weights and drawn art warm; an idle lazy pool gives them back.
+      idleTimeout: options.eager ? Number.POSITIVE_INFINITY : 30_000,
+    });
+    run = async (name, input) => unwrap(await pool.run({ name, input }));
+    queued = () => pool.queueSize;
+    close = () => pool.close();
+  }
+  const task =
+    <Name extends ImageTaskName>(name: Name) =>
+    (input: Parameters<ImageTasks[Name]>[0]) =>
+      run(name, input) as ReturnType<TaskFunctions[Name]>;
+  return {
+    threads: options.threads,
+    preparePhoto: task("preparePhoto"),
+    detectFaces: task("detectFaces"),
+    cropFace: task("cropFace"),
+    renderLocalPortrait: task("renderLocalPortrait"),
+    makePortraitFiles: task("makePortraitFiles"),
+    makePrintFile: task("makePrintFile"),
+    faceDetector: { detect: (rgb) => task("detectFaces")(rgb) },
+    queued: () => queued(),
+    close: () => close(),
+  };
+}
