@@ -12,11 +12,15 @@ type Logger = {
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
 /**
- * Creates every job's queue (idempotent). API instances do it too: a job sent to a queue that does
- * not exist yet would be dropped by pg-boss.
+ * Creates every job's queue (idempotent) and brings an existing queue's retry and expiry settings
+ * up to date with its definition. API instances do it too: a job sent to a queue that does not
+ * exist yet would be dropped by pg-boss.
  */
 export async function createJobQueues(boss: PgBoss, jobs: readonly JobDefinition<z.ZodType, never>[]) {
-  for (const job of jobs) await boss.createQueue(job.name, { name: job.name, ...job.options });
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, ...job.options });
+    if (job.options) await boss.updateQueue(job.name, { name: job.name, ...job.options });
+  }
 }
 
 export type Worker = {

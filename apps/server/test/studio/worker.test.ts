@@ -112,6 +112,23 @@ describe("a worker with several renders at once", () => {
     expect(new Set(renderedSeeds).size).toBe(all.length);
     const seeds = done.map((row) => row.seed).sort();
     expect([...renderedSeeds].sort()).toEqual(seeds);
+
+    // Renders are measured now: waiting portraits get their place and an estimate from them.
+    await t.worker?.stop();
+    const next = await generate(b, 2);
+    const status = await call(b.parent, "/api/generation/prediction/status", { imageIds: next });
+    const waits = (status.json().images as GeneratedImage[]).sort(
+      (x, y) => (x.queuePosition ?? 0) - (y.queuePosition ?? 0),
+    );
+    expect(waits.map((image) => image.queuePosition)).toEqual([0, 1]);
+    const [first, second] = waits.map((image) => image.estimatedSeconds ?? 0);
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThanOrEqual(first ?? 0);
+    await t.restartWorker();
+    await until(
+      () => portraitsOf(next),
+      (rows) => rows.every((row) => row.status === "succeeded"),
+    );
   });
 
   it("loses nothing when the worker stops in the middle of a batch", async () => {

@@ -21,7 +21,9 @@ export const studioJobs: JobDefinition<z.ZodType, Deps>[] = [
   {
     ...renderPortraitJob,
     concurrency: (deps) => deps.studio.env.RENDER_CONCURRENCY,
-    options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
+    // A render job starts a prediction and, on the local model, draws it: seconds. A job held by a
+    // worker that died is handed out again after this long (the reconciler settles the rest).
+    options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 180 },
     async handle(payload: z.infer<typeof renderPortraitJob.payload>, deps) {
       await runRender(deps.studio, payload.imageId);
     },
