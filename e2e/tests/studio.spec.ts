@@ -22,18 +22,24 @@ test.describe("the magic studio", () => {
     await buyPlanThroughApi(page); // Magician: 100 credits a month.
     const child = await addChildThroughApi(page, { firstName: "Mia", age: 6, gender: "girl" });
 
-    // Ten photos, as a parent picks them.
+    // Ten photos, as a parent picks them; the page says beforehand that Continue starts the training.
     await page.goto(`/kids/upload-images?child=${child.id}`);
     await page.getByLabel("Photos to upload").setInputFiles(await childPhotoFiles(10));
     await expect(page.getByTestId("photo-count")).toHaveText("10/10", { timeout: 60_000 });
+    await expect(page.getByText("Continue starts the training with these photos.")).toBeVisible();
+    await page
+      .getByRole("link", { name: /^Continue/ })
+      .first()
+      .click();
 
-    // Training: started by the parent, with a live progress bar, then the way into the studio.
-    await page.goto(`/kids/add-children/in-progress?child=${child.id}`);
-    await expect(page.getByText("Training starts once your photos are in, and they are.")).toBeVisible();
+    // Training: started by itself, no button pressed, then the way into the studio.
+    await expect(page).toHaveURL(new RegExp(`/kids/add-children/in-progress\\?child=${child.id}$`));
+    const trained = page.getByText("Mia's portrait model is trained.");
+    await expect(page.getByText(/^Training has started — we'll e-mail you/).or(trained)).toBeVisible();
+    await expect(page.getByText("Training hasn't started yet.")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Start training" })).toHaveCount(0);
     await expect(page.getByText(/still being finished/)).toHaveCount(0);
-    await page.getByRole("button", { name: "Start training" }).click();
-    await expect(page.getByRole("progressbar", { name: "Training Mia's portrait model" })).toBeVisible();
-    await expect(page.getByText("Mia's portrait model is trained.")).toBeVisible({ timeout: 60_000 });
+    await expect(trained).toBeVisible({ timeout: 60_000 });
     await page.getByRole("link", { name: "Open the studio" }).click();
 
     // The first visit starts with the introduction.
@@ -64,9 +70,15 @@ test.describe("the magic studio", () => {
     await generate.click();
     const gallery = page.getByRole("list", { name: "Mia's portraits" });
     await expect(gallery.getByRole("listitem")).toHaveCount(4);
+    // While they are made: one line for the batch, and each card says where it is in words.
+    await expect(page.getByTestId("batch-progress")).toContainText(/^4 portraits on the way/);
+    await expect(gallery.getByTestId("portrait-wait-title").first()).toHaveText(
+      /^(Waiting its turn|Next in line|Painting…|Adding the sparkle…)$/,
+    );
     await expectBalance(page, 96);
     await expect(gallery.locator('[data-status="succeeded"]')).toHaveCount(4, { timeout: 90_000 });
     await expect(gallery.getByRole("progressbar")).toHaveCount(0);
+    await expect(page.getByTestId("batch-progress")).toHaveCount(0);
     await expect(page.getByTestId("gallery-count")).toHaveText("4 portraits");
     for (const image of await gallery.getByRole("img").all()) {
       await expect(image).toHaveJSProperty("complete", true);

@@ -42,8 +42,9 @@ export function TrainingStatus({
             valueText={`${progress}%: ${trainingPhase(progress).toLowerCase()}`}
             className="h-2.5"
           />
-          <p className="text-sm">
-            Training takes a few minutes. You can leave this page: it goes on without it.
+          <p className="text-sm" data-testid="training-started">
+            <strong className="text-ink">Training has started</strong> — we'll e-mail you when the studio is
+            ready. It takes a few minutes, and you can leave this page: it goes on without it.
           </p>
         </div>
       );
@@ -65,21 +66,28 @@ export function TrainingStatus({
     default:
       return child.photoCount >= minPhotos ? (
         <>
-          <p>Training starts once your photos are in, and they are.</p>
+          <p data-testid="training-not-started">
+            <strong className="text-ink">Training hasn't started yet.</strong> {name}'s photos are in.
+          </p>
           <p className="mt-1.5">
             It takes a few minutes and teaches our portrait model what {name} looks like. You can still swap
-            or add photos before you start.
+            or add photos before it starts.
           </p>
         </>
       ) : (
-        <p>Training starts once {minPhotos} photos are in.</p>
+        <p data-testid="training-not-started">
+          <strong className="text-ink">Training hasn't started yet:</strong> it needs at least {minPhotos}{" "}
+          photos.
+        </p>
       );
   }
 }
 
 /**
  * What the parent can do about a child's training: start it, retry it, check on one that runs long,
- * or open the studio once it is done. Starting is for owners and admins (`canStart`).
+ * or open the studio once it is done. Starting is for owners and admins (`canStart`). Training
+ * normally starts by itself when the upload step is finished; the button here is the way to try
+ * again when that or the training failed.
  */
 export function TrainingActions({
   training,
@@ -87,6 +95,7 @@ export function TrainingActions({
   minPhotos,
   canStart,
   familyName,
+  startProblem = null,
   stacked = false,
 }: {
   training: ChildTraining;
@@ -94,6 +103,8 @@ export function TrainingActions({
   minPhotos: number;
   canStart: boolean;
   familyName: string;
+  /** Why a start tried on another page (Continue after the upload) failed, until retried here. */
+  startProblem?: string | null;
   /** The words above the buttons, for narrow cards. */
   stacked?: boolean;
 }) {
@@ -190,13 +201,21 @@ export function TrainingActions({
   }
 
   const retry = state?.status === "failed";
+  const earlier =
+    !failure && startProblem ? (
+      <Alert tone="danger" className="mt-4">
+        <strong>Training didn't start.</strong> {startProblem}
+      </Alert>
+    ) : null;
   return (
     <>
       <div className={row}>
         <p className="text-ink">
           {retry
             ? `Replace the photos that might be the trouble, then try again.`
-            : `Happy with ${name}'s photos? Start the training: it takes a few minutes.`}
+            : earlier
+              ? `Try again to start ${name}'s training: it takes a few minutes.`
+              : `Happy with ${name}'s photos? Start the training: it takes a few minutes.`}
         </p>
         <div
           className={cn(
@@ -215,12 +234,16 @@ export function TrainingActions({
             pending={training.start.isPending}
             onClick={() => training.start.mutate()}
           >
-            {training.start.isPending ? null : retry ? <RotateCcw aria-hidden /> : <Play aria-hidden />}
-            {retry ? "Try again" : "Start training"}
+            {training.start.isPending ? null : retry || earlier ? (
+              <RotateCcw aria-hidden />
+            ) : (
+              <Play aria-hidden />
+            )}
+            {retry || earlier ? "Try again" : "Start training"}
           </Button>
         </div>
       </div>
-      {problem}
+      {problem ?? earlier}
     </>
   );
 }

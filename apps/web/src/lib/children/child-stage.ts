@@ -2,8 +2,8 @@ import type { Child } from "@wonderkin/contract";
 
 /**
  * Where a child is on the way to their studio: photos first, then a model trained on them, then
- * ready. An owner or admin starts the training once enough photos are in (the progress page and the
- * studio offer it); until then the child waits at "photos-in".
+ * ready. The training starts when an owner or admin finishes the upload step with enough photos in
+ * (or from the progress page and the studio, to retry); until then the child waits at "photos-in".
  */
 export type ChildStage = "needs-photos" | "photos-in" | "training" | "failed" | "ready";
 

@@ -72,6 +72,21 @@ export function useNow(intervalMs: number, active: boolean): number {
 }
 
 /**
+ * Starts (or, after a failure, retries) a child's training, and writes the answer where every page
+ * reads it, so the progress page opens already showing the training under way.
+ */
+export function useStartTraining(familyId: string | null, childId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      callApi(startTrainingEndpoint, { childId: childId ?? 0 }, { organizationId: familyId ?? "" }),
+    onSuccess: (state) => {
+      if (familyId) storeTrainingState(queryClient, familyId, state);
+    },
+  });
+}
+
+/**
  * Everything a page needs about one child's training: the live state (the children list's word for
  * it until read), starting or retrying it, and "Check again" once it has run unusually long.
  */
@@ -85,12 +100,7 @@ export function useChildTraining(familyId: string | null, child: Child | null) {
     }),
   );
   const context = { organizationId: familyId ?? "" };
-  const start = useMutation({
-    mutationFn: () => callApi(startTrainingEndpoint, { childId: childId ?? 0 }, context),
-    onSuccess: (state) => {
-      if (familyId) storeTrainingState(queryClient, familyId, state);
-    },
-  });
+  const start = useStartTraining(familyId, childId);
   const checkAgain = useMutation({
     mutationFn: () => callApi(manualTrainingCompletionEndpoint, { childId: childId ?? 0 }, context),
     onSuccess: (state) => {

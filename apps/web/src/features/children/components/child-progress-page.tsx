@@ -1,6 +1,7 @@
-import { type Child, can } from "@wonderkin/contract";
+import type { Child } from "@wonderkin/contract";
 import { Check, Sparkles, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import { TrainingActions, TrainingStatus } from "@/components/training/training-views";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -15,6 +16,7 @@ import {
 import { cn } from "@/lib/cn";
 import { usePublicConfig } from "@/lib/public-config";
 import { type ChildTraining, useChildTraining } from "@/lib/training/child-training";
+import { pendingTrainingStartProblem, trainingStartProblemOf } from "@/lib/training/start-on-continue";
 import { trainingStateFromChild } from "@/lib/training/training-progress";
 import { FlowLoading, LoadProblem, NoChildYet } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
@@ -99,14 +101,15 @@ function NextStep({
   training,
   stage,
   min,
+  startProblem,
 }: {
   flow: ChildFlow;
   child: Child;
   training: ChildTraining;
   stage: ChildStage;
   min: number;
+  startProblem: string | null;
 }) {
-  const canStart = flow.role !== null && can(flow.role, { resource: "training", action: "start" });
   if (!flow.canUpload && stage === "needs-photos") {
     return (
       <p className="text-muted">
@@ -120,8 +123,9 @@ function NextStep({
       training={training}
       child={child}
       minPhotos={min}
-      canStart={canStart}
+      canStart={flow.canStartTraining}
       familyName={flow.familyName}
+      startProblem={startProblem}
     />
   );
 }
@@ -133,6 +137,14 @@ function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: nu
   const stage = childStage({ photoCount: child.photoCount, trainingStatus: state.status }, min);
   const enoughPhotos = child.photoCount >= min;
   const { label, tone } = childStageLabels[stage];
+  const location = useLocation();
+  // The upload page tried to start the training on Continue and could not: the Training step shows
+  // a problem, and What's next says why beside the button that tries again.
+  const startProblem = pendingTrainingStartProblem({
+    problem: trainingStartProblemOf(location.state),
+    trainingStatus: state.status,
+    retried: !training.start.isIdle,
+  });
 
   return (
     <>
@@ -150,7 +162,7 @@ function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: nu
             <span data-testid="progress-photo-count">{photoCountText(child.photoCount)} uploaded</span>{" "}
             {enoughPhotos ? `(at least ${min} needed).` : `of the ${min} needed.`}
           </Step>
-          <Step state={trainingStepState(stage)} title="Training">
+          <Step state={startProblem ? "problem" : trainingStepState(stage)} title="Training">
             <TrainingStatus state={state} child={child} minPhotos={min} />
           </Step>
           <Step state={stage === "ready" ? "current" : "waiting"} title="Ready" last>
@@ -164,7 +176,14 @@ function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: nu
         <h2 className="mb-3 font-sans text-sm font-bold tracking-wide text-primary-700 uppercase">
           What's next
         </h2>
-        <NextStep flow={flow} child={child} training={training} stage={stage} min={min} />
+        <NextStep
+          flow={flow}
+          child={child}
+          training={training}
+          stage={stage}
+          min={min}
+          startProblem={startProblem}
+        />
       </Card>
     </>
   );

@@ -10,16 +10,32 @@ export function countTarget(count: number, limits: Pick<PhotoLimits, "min" | "ma
   return count <= limits.min ? limits.min : limits.max;
 }
 
-/** The way on to the child's progress; it waits while photos are still on their way. */
+/**
+ * The way on to the child's progress; it waits while photos are still on their way. It stays a
+ * link (the step is a move to the next page), but `onContinue` may take the click over to start
+ * the training first: meanwhile it shows that it is working and cannot be pressed twice.
+ */
 export function ContinueButton({
   to,
   uploading,
+  onContinue,
+  starting = false,
   className,
 }: {
   to: string;
   uploading: boolean;
+  /** Returns true when it handled the click itself (the link is then not followed). */
+  onContinue?: () => boolean;
+  starting?: boolean;
   className?: string;
 }) {
+  if (starting) {
+    return (
+      <Button block size="lg" pending className={className}>
+        Starting the training…
+      </Button>
+    );
+  }
   if (uploading) {
     return (
       <Button block size="lg" disabled className={className}>
@@ -29,7 +45,14 @@ export function ContinueButton({
   }
   return (
     <Button asChild block size="lg" className={className}>
-      <Link to={to}>
+      <Link
+        to={to}
+        onClick={(event) => {
+          // A click meant for a new tab or window only opens the page there.
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          if (onContinue?.()) event.preventDefault();
+        }}
+      >
         Continue <ArrowRight aria-hidden />
       </Link>
     </Button>
@@ -45,12 +68,19 @@ export function PhotoCountCard({
   limits,
   uploading,
   continueTo,
+  onContinue,
+  startsTraining = false,
+  starting = false,
   className,
 }: {
   count: number;
   limits: PhotoLimits;
   uploading: boolean;
   continueTo: string;
+  onContinue?: () => boolean;
+  /** Continue will start the training: said beforehand, since it cannot be taken back. */
+  startsTraining?: boolean;
+  starting?: boolean;
   className?: string;
 }) {
   const enough = count >= limits.min;
@@ -108,9 +138,19 @@ export function PhotoCountCard({
             ? `You can add ${limits.max - count} more: more variety makes better portraits.`
             : `Add at least ${missing} more ${missing === 1 ? "photo" : "photos"} to continue.`}
       </p>
-      {enough ? <ContinueButton to={continueTo} uploading={uploading} className="mt-4" /> : null}
+      {enough ? (
+        <ContinueButton
+          to={continueTo}
+          uploading={uploading}
+          onContinue={onContinue}
+          starting={starting}
+          className="mt-4"
+        />
+      ) : null}
       {enough && uploading ? (
         <p className="mt-2 text-center text-xs text-muted">Continue once the uploads finish.</p>
+      ) : enough && startsTraining ? (
+        <p className="mt-2 text-center text-xs text-muted">Continue starts the training with these photos.</p>
       ) : null}
     </Card>
   );

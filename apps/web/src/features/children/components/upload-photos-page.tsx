@@ -16,6 +16,7 @@ import { UploadQueueList } from "./upload-queue-list";
 import { UploadedPhotosGrid } from "./uploaded-photos-grid";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
 import { useConsentGate } from "./use-consent-gate";
+import { useContinueToTraining } from "./use-continue-to-training";
 import { usePhotoUploads } from "./use-photo-uploads";
 
 type Child = NonNullable<ChildFlow["child"]>;
@@ -64,6 +65,14 @@ function Uploader({
   const full = photos.length + waiting >= limits.max;
   const continueTo = withChild(paths.addChildrenInProgress, child.id);
   const enough = photos.length >= limits.min;
+  const proceed = useContinueToTraining({
+    familyId,
+    child,
+    canStart: flow.canStartTraining,
+    photoCount: photos.length,
+    minPhotos: limits.min,
+    to: continueTo,
+  });
   // Moving to another page of the app would drop the photos still waiting: ask first.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -104,7 +113,15 @@ function Uploader({
           photos={photos}
           canDelete={flow.canDeletePhotos}
         />
-        {enough ? <ContinueButton to={continueTo} uploading={waiting > 0} className="lg:hidden" /> : null}
+        {enough ? (
+          <ContinueButton
+            to={continueTo}
+            uploading={waiting > 0}
+            onContinue={proceed.onContinue}
+            starting={proceed.starting}
+            className="lg:hidden"
+          />
+        ) : null}
       </div>
       <ConfirmDialog
         open={blocker.state === "blocked"}
@@ -125,6 +142,9 @@ function Uploader({
           limits={limits}
           uploading={waiting > 0}
           continueTo={continueTo}
+          onContinue={proceed.onContinue}
+          startsTraining={proceed.startsTraining}
+          starting={proceed.starting}
         />
         <TipsReminder child={child} />
       </aside>

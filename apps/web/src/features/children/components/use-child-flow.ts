@@ -33,6 +33,7 @@ export function useChildFlow(options: { pollWhileTraining?: boolean } = {}) {
     canAddChild: role !== null && can(role, { resource: "child", action: "create" }),
     canUpload: role !== null && can(role, { resource: "photo", action: "upload" }),
     canDeletePhotos: role !== null && can(role, { resource: "photo", action: "delete" }),
+    canStartTraining: role !== null && can(role, { resource: "training", action: "start" }),
     children,
     child,
     /** The family, role and children are known (or could not be read). */

@@ -1,4 +1,4 @@
-import { GENERATION_MAX_COUNT, type Style } from "@wonderkin/contract";
+import { GENERATION_MAX_COUNT, type GeneratedImage, type Style } from "@wonderkin/contract";
 import { ArrowDown, Coins, Plus, Wand2 } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/app/paths";
@@ -9,12 +9,51 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { cn } from "@/lib/cn";
 import { formatCredits } from "@/lib/format-credits";
 import type { GenerateButtonState } from "../lib/generate-button";
-import { onTheWayWords } from "../lib/portrait-words";
+import { batchProgressWords } from "../lib/portrait-words";
 
 const countOptions = Array.from({ length: GENERATION_MAX_COUNT }, (_, index) => {
   const value = String(index + 1);
   return { value, label: value };
 });
+
+/**
+ * The one line about the batch in progress, which also leads to it. Screen readers hear it change
+ * (how many, how many ready) through a polite live region that leaves the estimate out: read out
+ * on every poll, a countdown would interrupt everything else. The button itself says it all.
+ */
+function BatchProgress({
+  batch,
+  onShowGallery,
+}: {
+  batch: readonly GeneratedImage[];
+  onShowGallery: () => void;
+}) {
+  const words = batchProgressWords(batch);
+  return (
+    <>
+      <p role="status" aria-live="polite" className="sr-only">
+        {words?.summary ?? ""}
+      </p>
+      {words ? (
+        <button
+          type="button"
+          onClick={onShowGallery}
+          className="mt-3 flex w-full items-center justify-center gap-2 rounded-full bg-primary-50 px-3 py-2 text-sm font-semibold text-primary-700 hover:bg-primary-100"
+          data-testid="batch-progress"
+        >
+          <span className="size-2 shrink-0 animate-pulse rounded-full bg-primary-600" aria-hidden />
+          <span className="min-w-0 text-balance">
+            {words.summary}
+            {words.estimate ? (
+              <span className="whitespace-nowrap tabular-nums"> · {words.estimate}</span>
+            ) : null}
+          </span>
+          <ArrowDown className="size-4 shrink-0" aria-hidden />
+        </button>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * The chosen style, how many portraits, and the button that makes them, with its price and the
@@ -29,7 +68,7 @@ export function GeneratePanel({
   button,
   onGenerate,
   error,
-  onTheWay,
+  batch,
   onShowGallery,
   className,
 }: {
@@ -41,7 +80,8 @@ export function GeneratePanel({
   button: GenerateButtonState;
   onGenerate: () => void;
   error: string | null;
-  onTheWay: number;
+  /** The portraits of the batch in progress (`currentBatch`), summed up in one line. */
+  batch: readonly GeneratedImage[];
   onShowGallery: () => void;
   className?: string;
 }) {
@@ -160,17 +200,7 @@ export function GeneratePanel({
           {error}
         </Alert>
       ) : null}
-      {onTheWay > 0 ? (
-        <button
-          type="button"
-          onClick={onShowGallery}
-          className="mt-3 flex w-full items-center justify-center gap-2 rounded-full bg-primary-50 px-3 py-2 text-sm font-semibold text-primary-700 hover:bg-primary-100"
-        >
-          <span className="size-2 animate-pulse rounded-full bg-primary-600" aria-hidden />
-          {onTheWayWords(onTheWay)}
-          <ArrowDown className="size-4" aria-hidden />
-        </button>
-      ) : null}
+      <BatchProgress batch={batch} onShowGallery={onShowGallery} />
     </section>
   );
 }

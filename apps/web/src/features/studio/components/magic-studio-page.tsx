@@ -168,7 +168,7 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
               button={button}
               onGenerate={onGenerate}
               error={generateError(generate.error)}
-              onTheWay={studio.inProgress}
+              batch={studio.batch}
               onShowGallery={showGallery}
             />
           ) : null}

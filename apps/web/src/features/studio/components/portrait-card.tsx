@@ -4,15 +4,20 @@ import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { cn } from "@/lib/cn";
 import { isActive } from "../lib/gallery";
-import { portraitProgressWords, styleTitle } from "../lib/portrait-words";
+import { portraitProgressWords, portraitWaitWords, styleTitle } from "../lib/portrait-words";
 
 const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
 
-/** A portrait being made: its style's colours, a shimmer, and a live progress bar. */
+/**
+ * A portrait being made: its style's colours, a shimmer, where it is (its place in the queue while
+ * it waits, how far the painting is once it started) and about how long is left, all as the last
+ * poll said. A waiting portrait shows no percentage: "0 %" says nothing its place in line does not.
+ */
 function InProgress({ image }: { image: GeneratedImage }) {
   const style = findStyle(image.styleId);
   const [top, bottom] = style?.art.gradient ?? fallbackGradient;
   const progress = Math.max(image.status === "processing" ? 8 : 3, image.progress);
+  const { title, detail } = portraitWaitWords(image);
   return (
     <div
       className="relative flex aspect-[4/5] flex-col justify-end overflow-hidden rounded-2xl p-3 text-white"
@@ -40,13 +45,19 @@ function InProgress({ image }: { image: GeneratedImage }) {
       </span>
       <div className="relative">
         <p className="flex items-baseline justify-between gap-2 text-sm font-bold">
-          <span>{portraitProgressWords(image)}</span>
-          <span className="tabular-nums">{image.progress}%</span>
+          <span data-testid="portrait-wait-title">{title}</span>
+          {image.status === "processing" ? <span className="tabular-nums">{image.progress}%</span> : null}
         </p>
+        {detail ? (
+          <p className="text-xs font-semibold text-white/90 tabular-nums" data-testid="portrait-wait-detail">
+            {detail}
+          </p>
+        ) : null}
         <ProgressBar
           value={progress}
           tone="light"
           label={`Making a ${styleTitle(image.styleId)} portrait`}
+          valueText={portraitProgressWords(image)}
           className="mt-1.5"
         />
       </div>

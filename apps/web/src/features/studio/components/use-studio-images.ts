@@ -3,8 +3,9 @@ import { useEffect, useMemo, useRef } from "react";
 import { useNow } from "@/lib/training/child-training";
 import { useGallery } from "../api/gallery";
 import { usePredictionStatus, useReportFailedImage } from "../api/generation";
-import { flattenGallery, isActive } from "../lib/gallery";
+import { flattenGallery } from "../lib/gallery";
 import { imagesToPoll, imagesToSettle } from "../lib/image-polling";
+import { currentBatch } from "../lib/portrait-batch";
 
 /** Portraits already reported in this tab (the report is idempotent; once is enough). */
 const reported = new Set<string>();
@@ -25,6 +26,7 @@ export function useStudioImages({
   const gallery = useGallery(familyId, childId);
   const images = useMemo(() => flattenGallery(gallery.data), [gallery.data]);
   const pollIds = useMemo(() => imagesToPoll(images), [images]);
+  const batch = useMemo(() => currentBatch(images), [images]);
   usePredictionStatus({ familyId, childId }, pollIds);
 
   // What this page has seen in the making: a failure among them is one it saw happen.
@@ -46,6 +48,7 @@ export function useStudioImages({
     gallery,
     images,
     finished: images.filter((image: GeneratedImage) => image.status === "succeeded"),
-    inProgress: images.filter(isActive).length,
+    /** The portraits of the batch in progress (empty when nothing is being made). */
+    batch,
   };
 }

@@ -39,6 +39,14 @@ describe("mergeImageUpdates", () => {
     expect(mergeImageUpdates(undefined, [testImage("a")])).toBeUndefined();
   });
 
+  it("takes a move in the queue or a new estimate as news", () => {
+    const data = gallery([pendingImage("p1", { queuePosition: 3, estimatedSeconds: 20 })]);
+    const moved = mergeImageUpdates(data, [pendingImage("p1", { queuePosition: 2, estimatedSeconds: 20 })]);
+    expect(moved?.pages[0]?.images[0]?.queuePosition).toBe(2);
+    const sooner = mergeImageUpdates(data, [pendingImage("p1", { queuePosition: 3, estimatedSeconds: 15 })]);
+    expect(sooner?.pages[0]?.images[0]?.estimatedSeconds).toBe(15);
+  });
+
   it("ignores portraits the gallery does not hold (deleted meanwhile)", () => {
     const data = gallery([testImage("a")]);
     expect(mergeImageUpdates(data, [testImage("gone")])).toBe(data);

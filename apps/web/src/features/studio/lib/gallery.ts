@@ -85,10 +85,13 @@ export function removeImage(data: GalleryData | undefined, imageId: string): Gal
 }
 
 function sameImage(a: GeneratedImage, b: GeneratedImage): boolean {
-  // Signed addresses change on every read; only a change of state is news.
+  // Signed addresses change on every read; only a change of state is news. A move in the queue or
+  // a new estimate is news too: the card says both.
   return (
     a.status === b.status &&
     a.progress === b.progress &&
+    a.queuePosition === b.queuePosition &&
+    a.estimatedSeconds === b.estimatedSeconds &&
     a.error === b.error &&
     (a.url === null) === (b.url === null) &&
     a.completedAt === b.completedAt

@@ -8,6 +8,8 @@ export function testImage(id: string, overrides: Partial<GeneratedImage> = {}): 
     styleId: "astronaut",
     status: "succeeded",
     progress: 100,
+    queuePosition: null,
+    estimatedSeconds: null,
     url: `/media/${id}.webp?sig=1`,
     thumbnailUrl: `/media/${id}-thumb.webp?sig=1`,
     downloadUrl: `/media/${id}.webp?sig=1&download=1`,
@@ -23,15 +25,28 @@ export function testImage(id: string, overrides: Partial<GeneratedImage> = {}): 
   };
 }
 
+/** A portrait waiting for a free renderer: next in line, about 5 s away unless told otherwise. */
 export const pendingImage = (id: string, overrides: Partial<GeneratedImage> = {}) =>
   testImage(id, {
     status: "pending",
     progress: 0,
+    queuePosition: 0,
+    estimatedSeconds: 5,
     url: null,
     thumbnailUrl: null,
     downloadUrl: null,
     width: null,
     height: null,
     completedAt: null,
+    ...overrides,
+  });
+
+/** A portrait being rendered: out of the queue, 40 % done, about 4 s to go unless told otherwise. */
+export const processingImage = (id: string, overrides: Partial<GeneratedImage> = {}) =>
+  pendingImage(id, {
+    status: "processing",
+    progress: 40,
+    queuePosition: null,
+    estimatedSeconds: 4,
     ...overrides,
   });

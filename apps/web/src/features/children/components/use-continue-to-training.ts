@@ -1,0 +1,54 @@
+import type { Child } from "@wonderkin/contract";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useStartTraining } from "@/lib/training/child-training";
+import { startsTrainingOnContinue, trainingStartProblem } from "@/lib/training/start-on-continue";
+
+/**
+ * Continue at the end of the upload step: it starts the child's training when that is due (see
+ * `startsTrainingOnContinue`), then goes on to the progress page either way. A failed start is
+ * said in a toast and handed to that page, which keeps it next to the button that tries again,
+ * rather than keeping the parent here with photos that are already fine.
+ */
+export function useContinueToTraining({
+  familyId,
+  child,
+  canStart,
+  photoCount,
+  minPhotos,
+  to,
+}: {
+  familyId: string;
+  child: Pick<Child, "id" | "trainingStatus">;
+  canStart: boolean;
+  photoCount: number;
+  minPhotos: number;
+  to: string;
+}) {
+  const navigate = useNavigate();
+  const start = useStartTraining(familyId, child.id);
+  const willStart = startsTrainingOnContinue({
+    canStart,
+    trainingStatus: child.trainingStatus,
+    photoCount,
+    minPhotos,
+  });
+
+  /** Whether it took the navigation over: then the Continue link must not follow itself. */
+  const onContinue = (): boolean => {
+    if (!willStart) return false;
+    if (start.isPending) return true;
+    start.mutate(undefined, {
+      onSuccess: () => navigate(to),
+      onError: (error) => {
+        const problem = trainingStartProblem(error);
+        // Said at once, wherever the parent looks; the progress page keeps it by the retry button.
+        if (problem) toast.error(`Training didn't start. ${problem.trainingStartProblem}`);
+        navigate(to, { state: problem });
+      },
+    });
+    return true;
+  };
+
+  return { onContinue, startsTraining: willStart, starting: start.isPending };
+}

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { pendingImage, processingImage } from "../lib/test-images";
+import { PortraitCard } from "./portrait-card";
+
+afterEach(cleanup);
+
+function renderCard(image: Parameters<typeof PortraitCard>[0]["image"]) {
+  const props = { position: 1, canDelete: false, onOpen: () => {}, onDelete: () => {} };
+  const view = render(
+    <ul>
+      <PortraitCard image={image} {...props} />
+    </ul>,
+  );
+  return {
+    ...view,
+    update: (next: typeof image) =>
+      view.rerender(
+        <ul>
+          <PortraitCard image={next} {...props} />
+        </ul>,
+      ),
+  };
+}
+
+describe("PortraitCard in the making", () => {
+  it("shows a waiting portrait's place in line and the time left, not a bare 0 %", () => {
+    renderCard(pendingImage("p1", { styleId: "fairy", queuePosition: 3, estimatedSeconds: 20 }));
+    const card = screen.getByTestId("portrait-in-progress");
+    expect(within(card).getByTestId("portrait-wait-title")).toHaveProperty("textContent", "Waiting its turn");
+    expect(within(card).getByTestId("portrait-wait-detail")).toHaveProperty(
+      "textContent",
+      "3 ahead · about 20 s",
+    );
+    expect(within(card).queryByText(/%/)).toBeNull();
+    const bar = within(card).getByRole("progressbar", { name: "Making a Fairy portrait" });
+    expect(bar.getAttribute("aria-valuetext")).toBe("Waiting its turn — 3 ahead · about 20 s");
+  });
+
+  it("follows every poll: next in line, then painting with its percentage", () => {
+    const view = renderCard(pendingImage("p1", { queuePosition: 1, estimatedSeconds: 12 }));
+    view.update(pendingImage("p1", { queuePosition: 0, estimatedSeconds: 5 }));
+    expect(screen.getByTestId("portrait-wait-title").textContent).toBe("Next in line");
+    expect(screen.getByTestId("portrait-wait-detail").textContent).toBe("about 5 s");
+
+    view.update(processingImage("p1", { progress: 40, estimatedSeconds: 4 }));
+    expect(screen.getByTestId("portrait-wait-title").textContent).toBe("Painting…");
+    expect(screen.getByTestId("portrait-wait-detail").textContent).toBe("about 4 s");
+    expect(screen.getByText("40%")).toBeTruthy();
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Painting… about 4 s");
+  });
+
+  it("leaves the estimate out when the server has none", () => {
+    renderCard(processingImage("p1", { estimatedSeconds: null }));
+    expect(screen.getByTestId("portrait-wait-title").textContent).toBe("Painting…");
+    expect(screen.queryByTestId("portrait-wait-detail")).toBeNull();
+  });
+});
