@@ -1,5 +1,5 @@
 import { billingErrorCodes } from "@wonderkin/contract";
-import { eq, sum } from "drizzle-orm";
+import { and, eq, inArray, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvent, creditLedger, payment, subscription } from "../../src/db/schema";
 import { addMonths } from "../../src/modules/billing/billing-period";
@@ -8,6 +8,7 @@ import { readCredits } from "../../src/modules/credits/change-credits";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { type TestParent, verifiedParent } from "../support/families";
 import { post, signUp, tokenFor } from "../support/identity";
+import { batchReads, watchQueries } from "../support/query-watch";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -221,6 +222,116 @@ describe("renewals, monthly grants and cancelling", () => {
       isActive: true,
     });
     expect((await post(t.app, "/api/subscription/cancel", {}, ada.token)).statusCode).toBe(409);
+  });
+});
+
+describe("the scheduled run in batches", () => {
+  const BATCH = 2;
+
+  /** Five parents on Magician monthly, and the moment all five periods are over. */
+  async function fiveMonthlyPlans() {
+    const parents: TestParent[] = [];
+    for (const name of ["Ann", "Ben", "Cai", "Dov", "Eli"]) {
+      const as = await parent(name);
+      await buy(as, { planId: 1 });
+      parents.push(as);
+    }
+    const userIds = parents.map((as) => as.userId);
+    const rows = await t.database.db.select().from(subscription).where(inArray(subscription.userId, userIds));
+    expect(rows).toHaveLength(5);
+    const latest = Math.max(...rows.map((row) => row.currentPeriodStart.getTime()));
+    return { userIds, at: new Date(addMonths(new Date(latest), 1).getTime() + 60_000) };
+  }
+
+  /** Each parent was charged and granted for exactly two periods: the purchase and one renewal. */
+  async function expectRenewedOnce(userIds: string[]) {
+    for (const userId of userIds) {
+      expect(await readCredits(t.database.db, { userId })).toBe(200);
+      const grants = await t.database.db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, "plan-grant")));
+      expect(grants).toHaveLength(2);
+      const payments = await t.database.db.select().from(payment).where(eq(payment.userId, userId));
+      expect(payments).toHaveLength(2);
+      await expectLedgerMatches(userId);
+    }
+  }
+
+  it("renews and grants every due plan exactly once, reading at most one batch at a time", async () => {
+    const { userIds, at } = await fiveMonthlyPlans();
+    const watch = watchQueries(t.database.db, { table: "subscription" });
+    try {
+      const outcome = await grantDueCredits(t.database.db, at, { batchSize: BATCH });
+      expect(outcome.grants).toBeGreaterThanOrEqual(5);
+    } finally {
+      watch.restore();
+    }
+    const reads = batchReads(watch.reads);
+    // Five due plans of this test (plus any left due by the tests above) in batches of two.
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...reads.map((read) => read.rows))).toBeLessThanOrEqual(BATCH);
+    await expectRenewedOnce(userIds);
+
+    // The same moment again: nothing of theirs is due any more.
+    await grantDueCredits(t.database.db, at, { batchSize: BATCH });
+    await expectRenewedOnce(userIds);
+  });
+
+  it("loses and repeats nothing when a run stops part-way: the next run finishes the rest", async () => {
+    const { userIds, at } = await fiveMonthlyPlans();
+    let renewals = 0;
+    const watch = watchQueries(t.database.db, {
+      table: "subscription",
+      // The third renewal's charge fails, as if the worker died there.
+      fail: (sql) => /^\s*insert into "payment"/i.test(sql) && ++renewals === 3,
+    });
+    try {
+      // Drizzle reports the driver's error as the cause of its own.
+      await expect(grantDueCredits(t.database.db, at, { batchSize: BATCH })).rejects.toMatchObject({
+        cause: { message: expect.stringContaining("stopped by the test") },
+      });
+    } finally {
+      watch.restore();
+    }
+    const creditsAfterCrash = await Promise.all(
+      userIds.map((userId) => readCredits(t.database.db, { userId })),
+    );
+    // Every renewal of these plans charges first, so at most two of them were finished.
+    expect(creditsAfterCrash.filter((credits) => credits === 200).length).toBeLessThanOrEqual(2);
+
+    await grantDueCredits(t.database.db, at, { batchSize: BATCH });
+    await expectRenewedOnce(userIds);
+  });
+
+  it("walks past plans that stay due, so a run always ends and reaches the plans after them", async () => {
+    const { userIds, at } = await fiveMonthlyPlans();
+    // Three of them behave as Stripe plans do at their period end: they wait for `invoice.paid` and
+    // stay due. Re-reading "whatever is still due" would find them again for ever.
+    const waiting = userIds.slice(0, 3);
+    await t.database.db
+      .update(subscription)
+      .set({ provider: "stripe" })
+      .where(inArray(subscription.userId, waiting));
+    let reads = 0;
+    // A walk that never ends is stopped here rather than left to hang the test run.
+    const watch = watchQueries(t.database.db, {
+      table: "subscription",
+      fail: (sql) => /^\s*select\b.*\blimit\b/is.test(sql) && ++reads > 50,
+    });
+    try {
+      await grantDueCredits(t.database.db, at, { batchSize: BATCH });
+    } finally {
+      watch.restore();
+    }
+    await expectRenewedOnce(userIds.slice(3));
+    for (const userId of waiting) expect(await readCredits(t.database.db, { userId })).toBe(100);
+  });
+
+  it("refuses a batch size that would read nothing", async () => {
+    await expect(grantDueCredits(t.database.db, new Date(), { batchSize: 0 })).rejects.toThrow(
+      "A batch size must be a positive integer",
+    );
   });
 });
 

@@ -1,15 +1,17 @@
 import { privacyErrorCodes } from "@wonderkin/contract";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childPhoto, dataExport, generatedImage } from "../../src/db/schema";
+import { childPhoto, dataExport, generatedImage, user } from "../../src/db/schema";
 import { expireDataExports } from "../../src/modules/privacy/data-export";
+import { exportKey } from "../../src/modules/privacy/export-storage-keys";
 import { buildDataExportJob } from "../../src/modules/privacy/privacy-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
 import { createFamilyFixture, verifiedParent } from "../support/families";
 import { latestMail, post } from "../support/identity";
 import { addChildWithPhotos, seedFamily } from "../support/privacy";
+import { batchReads, watchQueries } from "../support/query-watch";
 import { workQueued } from "../support/studio";
 
 let t: TestApp;
@@ -204,5 +206,69 @@ describe("the data export", SLOW, () => {
     expect((await post(t.app, "/api/user/export/status", {}, parent.token)).json()).toMatchObject({
       status: "failed",
     });
+  });
+});
+
+describe("the hourly sweep in batches", () => {
+  it("expires and fails every due export exactly once, reading at most one batch at a time", async () => {
+    const BATCH = 2;
+    const now = new Date();
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    // Parents written directly: the sweep only reads exports. One export may be pending per parent.
+    const parents = Array.from({ length: 3 }, (_, index) => ({
+      id: `batch-parent-${index}-${now.getTime()}`,
+      name: `Batch ${index}`,
+      email: `batch-${index}-${now.getTime()}@example.test`,
+    }));
+    await t.database.db.insert(user).values(parents);
+    const [owner] = parents;
+    if (!owner) throw new Error("no parent");
+    const ready = Array.from({ length: 5 }, (_, index) => ({
+      id: `batch-ready-${index}-${now.getTime()}`,
+      userId: owner.id,
+      status: "ready",
+      storageKey: exportKey(owner.id, `batch-ready-${index}-${now.getTime()}`),
+      readyAt: hoursAgo(24 * 8),
+      expiresAt: hoursAgo(24),
+    }));
+    const pending = parents.map((parent, index) => ({
+      id: `batch-pending-${index}-${now.getTime()}`,
+      userId: parent.id,
+      status: "pending",
+      // A half-written file of a died worker, on one of them.
+      storageKey: index === 0 ? exportKey(parent.id, "partial") : null,
+      createdAt: hoursAgo(7),
+    }));
+    await t.database.db.insert(dataExport).values([...ready, ...pending]);
+    for (const key of [...ready, ...pending].flatMap((row) => (row.storageKey ? [row.storageKey] : []))) {
+      await t.storage.put(key, Buffer.from("zip"), "application/zip");
+    }
+
+    const watch = watchQueries(t.database.db, { table: "data_export" });
+    try {
+      expect(await expireDataExports(t.privacy, now, { batchSize: BATCH })).toEqual({
+        expired: 5,
+        failed: 3,
+      });
+    } finally {
+      watch.restore();
+    }
+    // Ready ones 2 + 2 + 1, then stale pending ones 2 + 1: each short batch ends its walk.
+    expect(batchReads(watch.reads).map((read) => read.rows)).toEqual([2, 2, 1, 2, 1]);
+    const rows = await t.database.db
+      .select({ id: dataExport.id, status: dataExport.status, storageKey: dataExport.storageKey })
+      .from(dataExport)
+      .where(
+        inArray(
+          dataExport.id,
+          [...ready, ...pending].map((row) => row.id),
+        ),
+      );
+    expect(rows.filter((row) => row.status === "expired" && row.storageKey === null)).toHaveLength(5);
+    expect(rows.filter((row) => row.status === "failed")).toHaveLength(3);
+    for (const row of [...ready, ...pending]) {
+      if (row.storageKey) expect(await t.storage.get(row.storageKey), row.storageKey).toBeNull();
+    }
+    expect(await expireDataExports(t.privacy, now, { batchSize: BATCH })).toEqual({ expired: 0, failed: 0 });
   });
 });

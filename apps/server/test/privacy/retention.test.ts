@@ -1,12 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { child, childPhoto, generatedImage, mailOutbox, session, user } from "../../src/db/schema";
+import { photoKeys } from "../../src/modules/photos/photo-storage-keys";
 import { deleteUnverifiedAccounts, purgeTrainingPhotos } from "../../src/modules/privacy/retention";
 import { renderPortraitJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { postAs, verifiedParent } from "../support/families";
 import { latestMail, signUp, tokenFor } from "../support/identity";
 import { childRow, literalNeedles, portraitRows, scanTables, seedFamily } from "../support/privacy";
+import { batchReads, watchQueries } from "../support/query-watch";
 import { workQueued } from "../support/studio";
 
 let t: TestApp;
@@ -178,5 +180,101 @@ describe("unverified account retention", SLOW, () => {
     // Twelve days on, the young one is due too; the active one is still within its window.
     expect(await deleteUnverifiedAccounts(t.privacy, new Date(now.getTime() + 12 * DAY))).toBe(1);
     expect((await alive()).sort()).toEqual([active.userId, verified.userId].sort());
+  });
+});
+
+describe("retention in batches", SLOW, () => {
+  const BATCH = 2;
+
+  it("purges the photos of every due child exactly once, reading at most one batch of children at a time", async () => {
+    const now = new Date();
+    const { familyId } = await verifiedParent(t.app, t.database.db, { firstName: "Bria" });
+    // Five children trained 30 days ago with two photos each, written directly: only the rows and
+    // files the purge looks at matter here.
+    const children = await t.database.db
+      .insert(child)
+      .values(
+        Array.from({ length: 5 }, (_, index) => ({
+          organizationId: familyId,
+          firstName: `Batch${index}`,
+          gender: "girl",
+          age: 5,
+          triggerWord: `batchkid${index}x${now.getTime()}`,
+          trainingStatus: "completed",
+          trainingCompletedAt: daysAgo(30, now.getTime()),
+        })),
+      )
+      .returning({ id: child.id });
+    for (const { id } of children) {
+      for (const index of [0, 1]) {
+        const photoId = `batch-${id}-${index}`;
+        const keys = photoKeys(familyId, id, photoId);
+        await t.storage.put(keys.storageKey, Buffer.from("photo"), "image/jpeg");
+        await t.storage.put(keys.thumbnailKey, Buffer.from("thumb"), "image/webp");
+        await t.database.db.insert(childPhoto).values({
+          id: photoId,
+          childId: id,
+          ...keys,
+          width: 800,
+          height: 800,
+          byteSize: 5,
+          perceptualHash: `${id}${index}`.padStart(16, "0"),
+          sharpness: 100,
+          blurry: false,
+        });
+      }
+    }
+
+    const watch = watchQueries(t.database.db, { table: "child" });
+    try {
+      expect(await purgeTrainingPhotos(t.privacy, now, { batchSize: BATCH })).toEqual({
+        children: 5,
+        photos: 10,
+      });
+    } finally {
+      watch.restore();
+    }
+    // 2 + 2 + 1: the short third batch ends the walk.
+    expect(batchReads(watch.reads).map((read) => read.rows)).toEqual([2, 2, 1]);
+    for (const { id } of children) {
+      expect(await photoState(id, familyId)).toEqual({ rows: 0, photos: 0, thumbnails: 0, portraits: 0 });
+    }
+    expect(await purgeTrainingPhotos(t.privacy, now, { batchSize: BATCH })).toEqual({
+      children: 0,
+      photos: 0,
+    });
+  });
+
+  it("deletes every due unverified account exactly once, reading at most one batch at a time", async () => {
+    const now = new Date();
+    const accounts: { email: string; userId: string }[] = [];
+    for (const firstName of ["Faye", "Gus", "Hal", "Ines", "Jon"]) {
+      const { email } = await signUp(t.app, { firstName });
+      const [row] = await t.database.db.select().from(user).where(eq(user.email, email));
+      accounts.push({ email, userId: row?.id ?? "" });
+    }
+    const userIds = accounts.map((account) => account.userId);
+    await t.database.db
+      .update(user)
+      .set({ createdAt: daysAgo(40, now.getTime()) })
+      .where(inArray(user.id, userIds));
+
+    const watch = watchQueries(t.database.db, { table: "user" });
+    try {
+      expect(await deleteUnverifiedAccounts(t.privacy, now, { batchSize: BATCH })).toBe(5);
+    } finally {
+      watch.restore();
+    }
+    expect(batchReads(watch.reads).map((read) => read.rows)).toEqual([2, 2, 1]);
+    expect(Math.max(...watch.reads.map((read) => read.rows))).toBeLessThanOrEqual(BATCH);
+    expect(await t.database.db.select({ id: user.id }).from(user).where(inArray(user.id, userIds))).toEqual(
+      [],
+    );
+    // Deleted once each: one notice apiece.
+    for (const { email } of accounts) {
+      const notices = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+      expect(notices.map((mail) => mail.kind)).toEqual(["account-deleted"]);
+    }
+    expect(await deleteUnverifiedAccounts(t.privacy, now, { batchSize: BATCH })).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import { findPlanVariant, PRICE_CURRENCY, RETENTION_DISCOUNT } from "@wonderkin/contract";
-import { and, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { payment, subscription } from "../../db/schema";
+import { type BatchOptions, walkInBatches } from "../../lib/walk-in-batches";
 import { changeCredits } from "../credits/change-credits";
 import { addMonths, periodEnd } from "./billing-period";
 import type { SubscriptionRow } from "./subscription-record";
@@ -12,30 +13,44 @@ import type { SubscriptionRow } from "./subscription-record";
  * - at the end of a paid period a cancelled plan ends and stops granting; a local plan renews (the
  *   local provider charges like a card on file would, at the retention discount while it lasts);
  *   a Stripe plan waits for Stripe's `invoice.paid`, which extends the period.
+ * Due plans are read in batches by id (`options.batchSize`, 100 by default), never all at once.
  */
 export async function grantDueCredits(
   db: Database,
   now = new Date(),
+  options: BatchOptions = {},
 ): Promise<{ grants: number; ended: number }> {
-  const due = await db
-    .select()
-    .from(subscription)
-    .where(
-      and(
-        inArray(subscription.status, ["active", "cancelled"]),
-        or(
-          and(isNotNull(subscription.nextGrantAt), lte(subscription.nextGrantAt, now)),
-          and(isNotNull(subscription.currentPeriodEnd), lte(subscription.currentPeriodEnd, now)),
-        ),
-      ),
-    );
   let grants = 0;
   let ended = 0;
-  for (const row of due) {
-    const outcome = await advance(db, row, now);
-    grants += outcome.grants;
-    ended += outcome.ended ? 1 : 0;
-  }
+  await walkInBatches({
+    batchSize: options.batchSize,
+    read: (after: string | undefined, limit) =>
+      db
+        .select()
+        .from(subscription)
+        .where(
+          and(
+            inArray(subscription.status, ["active", "cancelled"]),
+            or(
+              and(isNotNull(subscription.nextGrantAt), lte(subscription.nextGrantAt, now)),
+              and(isNotNull(subscription.currentPeriodEnd), lte(subscription.currentPeriodEnd, now)),
+            ),
+            after === undefined ? undefined : gt(subscription.id, after),
+          ),
+        )
+        .orderBy(asc(subscription.id))
+        .limit(limit),
+    keyOf: (row) => row.id,
+    // Row by row: each grant is its own ledger transaction keyed by the grant's reference, so a crash
+    // between a grant and the row's update repeats nothing on the next run.
+    async handle(rows) {
+      for (const row of rows) {
+        const outcome = await advance(db, row, now);
+        grants += outcome.grants;
+        ended += outcome.ended ? 1 : 0;
+      }
+    },
+  });
   return { grants, ended };
 }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type DataExport, privacyErrorCodes, privacyMessages } from "@wonderkin/contract";
-import { and, desc, eq, inArray, lt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte } from "drizzle-orm";
 import { dataExport } from "../../db/schema";
 import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
+import { type BatchOptions, walkInBatches } from "../../lib/walk-in-batches";
 import type { Storage } from "../../providers/storage/storage";
 import type { PrivacyDeps } from "./privacy-deps";
 import { buildDataExportJob } from "./privacy-job-specs";
@@ -85,46 +86,91 @@ export async function latestDataExport(
 
 /**
  * The hourly sweep: exports past their expiry lose their file and are marked expired; exports
- * pending for hours (their worker died) are marked failed, so the parent can ask again.
+ * pending for hours (their worker died) are marked failed, so the parent can ask again. Both are
+ * walked in batches by id (`options.batchSize`, 100 by default), never all at once.
  */
 export async function expireDataExports(
   deps: Pick<PrivacyDeps, "db" | "storage">,
   now = new Date(),
+  options: BatchOptions = {},
 ): Promise<{ expired: number; failed: number }> {
-  const due = await deps.db
-    .select({ id: dataExport.id, storageKey: dataExport.storageKey })
-    .from(dataExport)
-    .where(and(eq(dataExport.status, "ready"), lte(dataExport.expiresAt, now)));
-  const keys = due.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
-  // Files first: a failure leaves the rows to find next time.
-  if (keys.length > 0) await deps.storage.delete(keys);
-  if (due.length > 0) {
-    await deps.db
-      .update(dataExport)
-      .set({ status: "expired", storageKey: null })
-      .where(
-        and(
-          eq(dataExport.status, "ready"),
-          inArray(
-            dataExport.id,
-            due.map((row) => row.id),
+  let expired = 0;
+  await walkInBatches({
+    batchSize: options.batchSize,
+    read: (after: string | undefined, limit) =>
+      deps.db
+        .select({ id: dataExport.id, storageKey: dataExport.storageKey })
+        .from(dataExport)
+        .where(
+          and(
+            eq(dataExport.status, "ready"),
+            lte(dataExport.expiresAt, now),
+            after === undefined ? undefined : gt(dataExport.id, after),
           ),
-        ),
-      );
-  }
-  const stale = await deps.db
-    .update(dataExport)
-    .set({ status: "failed", error: "The export was interrupted." })
-    .where(
-      and(
-        eq(dataExport.status, "pending"),
-        lt(dataExport.createdAt, new Date(now.getTime() - EXPORT_STALE_HOURS * 3_600_000)),
-      ),
-    )
-    .returning({ id: dataExport.id, storageKey: dataExport.storageKey });
-  const leftovers = stale.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
-  if (leftovers.length > 0) await deps.storage.delete(leftovers);
-  return { expired: due.length, failed: stale.length };
+        )
+        .orderBy(asc(dataExport.id))
+        .limit(limit),
+    keyOf: (row) => row.id,
+    async handle(due) {
+      const keys = due.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
+      // Files first: a failure leaves the rows to find next time.
+      if (keys.length > 0) await deps.storage.delete(keys);
+      await deps.db
+        .update(dataExport)
+        .set({ status: "expired", storageKey: null })
+        .where(
+          and(
+            eq(dataExport.status, "ready"),
+            inArray(
+              dataExport.id,
+              due.map((row) => row.id),
+            ),
+          ),
+        );
+      expired += due.length;
+    },
+  });
+
+  const staleBefore = new Date(now.getTime() - EXPORT_STALE_HOURS * 3_600_000);
+  let failed = 0;
+  await walkInBatches({
+    batchSize: options.batchSize,
+    read: (after: string | undefined, limit) =>
+      deps.db
+        .select({ id: dataExport.id })
+        .from(dataExport)
+        .where(
+          and(
+            eq(dataExport.status, "pending"),
+            lt(dataExport.createdAt, staleBefore),
+            after === undefined ? undefined : gt(dataExport.id, after),
+          ),
+        )
+        .orderBy(asc(dataExport.id))
+        .limit(limit),
+    keyOf: (row) => row.id,
+    async handle(due) {
+      // Still pending and still stale when written: an export its worker finished meanwhile stays ready.
+      const stale = await deps.db
+        .update(dataExport)
+        .set({ status: "failed", error: "The export was interrupted." })
+        .where(
+          and(
+            eq(dataExport.status, "pending"),
+            lt(dataExport.createdAt, staleBefore),
+            inArray(
+              dataExport.id,
+              due.map((row) => row.id),
+            ),
+          ),
+        )
+        .returning({ id: dataExport.id, storageKey: dataExport.storageKey });
+      const leftovers = stale.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
+      if (leftovers.length > 0) await deps.storage.delete(leftovers);
+      failed += stale.length;
+    },
+  });
+  return { expired, failed };
 }
 
 /** A row that is still being prepared (the job's progress and completion only touch those). */

@@ -1,5 +1,6 @@
-import { and, eq, exists, gte, inArray, lt, lte, not, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, gte, inArray, lt, lte, not, or, sql } from "drizzle-orm";
 import { child, childPhoto, session, user } from "../../db/schema";
+import { type BatchOptions, walkInBatches } from "../../lib/walk-in-batches";
 import { childStoragePrefix } from "../photos/photo-storage-keys";
 import { eraseAccount } from "./erase-account";
 import { deleteFilesUnder } from "./erase-children";
@@ -11,53 +12,76 @@ const DAY_MS = 86_400_000;
  * Training photos are kept TRAINING_PHOTO_RETENTION_DAYS after the child's model was trained, then
  * deleted (rows and files; thumbnails too). The studio keeps working: portraits are made with the
  * model (a provider version, or the local model's own face crops), never from the photos.
+ * Due children are read in batches by id (`options.batchSize`, 100 by default), never all at once.
  */
 export async function purgeTrainingPhotos(
   deps: Pick<PrivacyDeps, "db" | "storage" | "env">,
   now = new Date(),
+  options: BatchOptions = {},
 ): Promise<{ children: number; photos: number }> {
   const cutoff = new Date(now.getTime() - deps.env.TRAINING_PHOTO_RETENTION_DAYS * DAY_MS);
-  const due = await deps.db
-    .select({ id: child.id, familyId: child.organizationId })
-    .from(child)
-    .where(
-      and(
-        eq(child.trainingStatus, "completed"),
-        lte(child.trainingCompletedAt, cutoff),
-        exists(deps.db.select({ one: sql`1` }).from(childPhoto).where(eq(childPhoto.childId, child.id))),
-      ),
-    );
+  let children = 0;
   let photos = 0;
-  for (const { id, familyId } of due) {
-    const rows = await deps.db
-      .select({ id: childPhoto.id, storageKey: childPhoto.storageKey, thumbnailKey: childPhoto.thumbnailKey })
-      .from(childPhoto)
-      .where(eq(childPhoto.childId, id));
-    // Files first (a failure leaves the rows for the next run), including any without a row.
-    const keys = rows.flatMap((row) => [row.storageKey, row.thumbnailKey]);
-    if (keys.length > 0) await deps.storage.delete(keys);
-    await deleteFilesUnder(deps.storage, `${childStoragePrefix(familyId, id)}photos/`);
-    await deleteFilesUnder(deps.storage, `${childStoragePrefix(familyId, id)}thumbnails/`);
-    const deleted = await deps.db
-      .delete(childPhoto)
-      .where(
-        inArray(
-          childPhoto.id,
-          rows.map((row) => row.id),
-        ),
-      )
-      .returning({ id: childPhoto.id });
-    photos += deleted.length;
-  }
-  return { children: due.length, photos };
+  await walkInBatches({
+    batchSize: options.batchSize,
+    read: (after: number | undefined, limit) =>
+      deps.db
+        .select({ id: child.id, familyId: child.organizationId })
+        .from(child)
+        .where(
+          and(
+            eq(child.trainingStatus, "completed"),
+            lte(child.trainingCompletedAt, cutoff),
+            exists(deps.db.select({ one: sql`1` }).from(childPhoto).where(eq(childPhoto.childId, child.id))),
+            after === undefined ? undefined : gt(child.id, after),
+          ),
+        )
+        .orderBy(asc(child.id))
+        .limit(limit),
+    keyOf: (row) => row.id,
+    async handle(due) {
+      for (const { id, familyId } of due) {
+        // One child's photos at a time: at most PHOTOS_MAX_PER_CHILD rows.
+        const rows = await deps.db
+          .select({
+            id: childPhoto.id,
+            storageKey: childPhoto.storageKey,
+            thumbnailKey: childPhoto.thumbnailKey,
+          })
+          .from(childPhoto)
+          .where(eq(childPhoto.childId, id));
+        // Files first (a failure leaves the rows for the next run), including any without a row.
+        const keys = rows.flatMap((row) => [row.storageKey, row.thumbnailKey]);
+        if (keys.length > 0) await deps.storage.delete(keys);
+        await deleteFilesUnder(deps.storage, `${childStoragePrefix(familyId, id)}photos/`);
+        await deleteFilesUnder(deps.storage, `${childStoragePrefix(familyId, id)}thumbnails/`);
+        const deleted = await deps.db
+          .delete(childPhoto)
+          .where(
+            inArray(
+              childPhoto.id,
+              rows.map((row) => row.id),
+            ),
+          )
+          .returning({ id: childPhoto.id });
+        photos += deleted.length;
+      }
+      children += due.length;
+    },
+  });
+  return { children, photos };
 }
 
 /**
  * Accounts whose address was never confirmed, created more than UNVERIFIED_ACCOUNT_RETENTION_DAYS
  * ago and without any session activity since then, are deleted like a parent's own deletion
- * (without re-authentication: nobody is there to ask).
+ * (without re-authentication: nobody is there to ask). Read in batches by id, like the photos above.
  */
-export async function deleteUnverifiedAccounts(deps: PrivacyDeps, now = new Date()): Promise<number> {
+export async function deleteUnverifiedAccounts(
+  deps: PrivacyDeps,
+  now = new Date(),
+  options: BatchOptions = {},
+): Promise<number> {
   const cutoff = new Date(now.getTime() - deps.env.UNVERIFIED_ACCOUNT_RETENTION_DAYS * DAY_MS);
   const recentSession = deps.db
     .select({ one: sql`1` })
@@ -65,13 +89,30 @@ export async function deleteUnverifiedAccounts(deps: PrivacyDeps, now = new Date
     .where(
       and(eq(session.userId, user.id), or(gte(session.createdAt, cutoff), gte(session.updatedAt, cutoff))),
     );
-  const stale = await deps.db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.emailVerified, false), lt(user.createdAt, cutoff), not(exists(recentSession))));
   let deleted = 0;
-  for (const { id } of stale) {
-    if (await eraseAccount(deps, { userId: id, reason: "unverified" })) deleted += 1;
-  }
+  await walkInBatches({
+    batchSize: options.batchSize,
+    read: (after: string | undefined, limit) =>
+      deps.db
+        .select({ id: user.id })
+        .from(user)
+        .where(
+          and(
+            eq(user.emailVerified, false),
+            lt(user.createdAt, cutoff),
+            not(exists(recentSession)),
+            after === undefined ? undefined : gt(user.id, after),
+          ),
+        )
+        .orderBy(asc(user.id))
+        .limit(limit),
+    keyOf: (row) => row.id,
+    // Account by account: each erasure is complete on its own, and one already gone counts nothing.
+    async handle(stale) {
+      for (const { id } of stale) {
+        if (await eraseAccount(deps, { userId: id, reason: "unverified" })) deleted += 1;
+      }
+    },
+  });
   return deleted;
 }
