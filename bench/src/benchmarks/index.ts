@@ -3,7 +3,10 @@ import { generateConcurrencyBenchmark } from "./generate-concurrency";
 import { healthBenchmark } from "./health";
 import { photoProcessingBenchmark } from "./photo-processing";
 import { portraitRenderingBenchmark } from "./portrait-rendering";
+import { startupBenchmark } from "./startup";
 import { studioClickToImageBenchmark } from "./studio-click-to-image";
+import { studioThroughputBenchmark } from "./studio-throughput";
+import { uploadsVsHealthBenchmark } from "./uploads-vs-health";
 
 /** Every benchmark `npm run bench` runs, in this order; a new one is added here. */
 export const benchmarks: Benchmark[] = [
@@ -12,4 +15,7 @@ export const benchmarks: Benchmark[] = [
   portraitRenderingBenchmark,
   generateConcurrencyBenchmark,
   studioClickToImageBenchmark,
+  studioThroughputBenchmark,
+  uploadsVsHealthBenchmark,
+  startupBenchmark,
 ];

@@ -8,11 +8,18 @@ import { type ClickTiming, clickWatchScript } from "../browser/click-watch";
 import { launchChromium } from "../browser/launch-chromium";
 import type { Benchmark, SubjectResult } from "../harness/benchmark";
 import { percentile, sortedAscending } from "../harness/percentile";
-import { startFullApp } from "../subjects/start-full-app";
-import { callEndpoint, parentWithTrainedChild, type StudioParent } from "../subjects/studio-parent";
+import { describeServerTuning, serverTuningFromEnv, startFullApp } from "../subjects/start-full-app";
+import {
+  callEndpoint,
+  ensureCredits,
+  parentWithTrainedChild,
+  type StudioParent,
+} from "../subjects/studio-parent";
 
-/** Magician: 100 credits, enough for every click of a run. */
+/** Magician: 100 credits; top-ups buy the rest a run needs. */
 const PLAN_ID = 1;
+/** Portraits per click: the most a click can ask for, the wait the issue's target is about. */
+const PORTRAITS_PER_CLICK = Number(process.env.BENCH_STUDIO_CLICK_PORTRAITS ?? 4);
 const STYLE_ID = "astronaut";
 const PHOTOS = 3;
 /** Clicks before the measured ones (first render, JIT, the image model's first face read). */
@@ -57,6 +64,8 @@ export const studioClickToImageBenchmark: Benchmark = {
         PHOTOS_MIN_PER_CHILD: String(PHOTOS),
         LOCAL_TRAINING_SECONDS: "0",
         WEB_DIST_DIR: webDist,
+        // RENDER_CONCURRENCY, TRAINING_CONCURRENCY, WORKER_THREADS from the shell, when set there.
+        ...serverTuningFromEnv(),
       },
     });
     try {
@@ -66,11 +75,8 @@ export const studioClickToImageBenchmark: Benchmark = {
         planId: PLAN_ID,
         photos: (await singleFacePictures()).slice(0, PHOTOS),
       });
-      const { totalCredits } = await callEndpoint(app.origin, userCreditsEndpoint, {}, parent.headers);
       const warmup = settings.warmupSeconds > 0 ? WARMUP_CLICKS : 0;
-      if (totalCredits < warmup + clicks) {
-        throw new Error(`${warmup + clicks} clicks need as many credits; the plan gives ${totalCredits}`);
-      }
+      await ensureCredits(app.origin, parent, (warmup + clicks) * PORTRAITS_PER_CLICK);
       const timings = await clickInBrowser(app.origin, parent, { warmup, clicks });
       const measured = timings.slice(warmup);
       const serverMs = await queuedToStoredMs(app.origin, parent, warmup);
@@ -92,7 +98,7 @@ export const studioClickToImageBenchmark: Benchmark = {
           ),
         ],
         comparison: { subject: "portrait shown", baseline: "pending card" },
-        conditions: conditions(clicks, warmup),
+        conditions: conditions(clicks, warmup, describeServerTuning(app.env)),
       };
     } finally {
       await app.close();
@@ -119,8 +125,11 @@ async function clickInBrowser(
     page.on("pageerror", (error) => pageErrors.push(error.message));
 
     await page.goto(`/kids/children/${parent.childId}/magic-studio?style=${STYLE_ID}`);
-    await page.getByRole("group", { name: "How many portraits" }).getByRole("radio", { name: "1" }).check();
-    const ready = page.locator('[data-testid="generate-button"]:enabled', { hasText: "Create 1 portrait" });
+    const count = String(PORTRAITS_PER_CLICK);
+    await page.getByRole("group", { name: "How many portraits" }).getByRole("radio", { name: count }).check();
+    const ready = page.locator('[data-testid="generate-button"]:enabled', {
+      hasText: `Create ${count} portrait${PORTRAITS_PER_CLICK === 1 ? "" : "s"}`,
+    });
     const label = `${parent.childName}'s portraits`;
 
     const timings: Timing[] = [];
@@ -131,7 +140,7 @@ async function clickInBrowser(
       // second (golden-ratio steps) keeps the clicks from falling into step with either of them.
       await sleep(((click * 0.618034) % 1) * 1000);
       log(`${click < options.warmup ? "warm-up click" : "click"} ${click + 1} of ${total}`);
-      await page.evaluate(`window.__studioBench.arm(${JSON.stringify(label)})`);
+      await page.evaluate(`window.__studioBench.arm(${JSON.stringify(label)}, ${PORTRAITS_PER_CLICK})`);
       await ready.click();
       const timing = await readTiming(page);
       if ("error" in timing) throw new Error(`click ${click + 1}: ${timing.error}`);
@@ -203,11 +212,11 @@ function summarise(
   };
 }
 
-function conditions(clicks: number, warmup: number): string {
+function conditions(clicks: number, warmup: number, serverTuning: string): string {
   return (
     `${clicks} clicks one after the other${warmup > 0 ? ` after ${warmup} warm-up clicks` : ""}, ` +
     "one portrait each; headless Chromium at 1280×720; " +
-    "the product with its worker in one process (ROLE=all) on PGlite"
+    `the product with its worker in one process (ROLE=all, ${serverTuning}) on PGlite`
   );
 }
 

@@ -4,6 +4,17 @@ export type HttpLoad = {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /**
+   * Requests per second over all connections (autocannon's `overallRate`); unset, as fast as the
+   * subject answers. A paced load probes how quickly a server answers while it does other work,
+   * without taking the CPU that work needs.
+   */
+  ratePerSecond?: number;
+  /**
+   * Measure from when the generator reports `measuring` until it is sent `stop`, instead of for
+   * `durationSeconds` (see measureHttpWhile).
+   */
+  untilStopped?: boolean;
 };
 
 export type HttpMeasurement = {
@@ -16,5 +27,11 @@ export type HttpMeasurement = {
   bytesPerResponse: number;
 };
 
-/** What the load generator process sends back over IPC. */
-export type LoadGeneratorMessage = { ok: true; measurement: HttpMeasurement } | { ok: false; error: string };
+/** What the load generator process sends back over IPC: the result, or (untilStopped) that it began. */
+export type LoadGeneratorMessage =
+  | { ok: true; measurement: HttpMeasurement }
+  | { ok: false; error: string }
+  | { measuring: true };
+
+/** What the load generator process is sent (untilStopped): end the measurement now. */
+export const STOP_MESSAGE = "stop";

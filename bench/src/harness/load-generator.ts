@@ -1,5 +1,6 @@
+import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
-import type { HttpLoad, HttpMeasurement, LoadGeneratorMessage } from "./http-load";
+import { type HttpLoad, type HttpMeasurement, type LoadGeneratorMessage, STOP_MESSAGE } from "./http-load";
 import { percentile, sortedAscending } from "./percentile";
 
 /*
@@ -9,12 +10,16 @@ import { percentile, sortedAscending } from "./percentile";
  * fraction of one (its p50 would read 0 and its p99 1).
  */
 
+/** The longest an `untilStopped` measurement may run before autocannon ends it by itself. */
+const UNTIL_STOPPED_LIMIT_SECONDS = 3600;
+
 async function generateLoad(load: HttpLoad): Promise<HttpMeasurement> {
   // The warm-up is a separate, discarded run: JIT compilation, connection set-up and lazy
   // initialisation in the subject must not count against it.
   if (load.warmupSeconds > 0) await fire(load, load.warmupSeconds);
+  if (load.untilStopped) return untilStopped(load);
   const latencies: number[] = [];
-  const result = await fire(load, load.durationSeconds, latencies);
+  const result = await fire(load, load.durationSeconds, { latencies });
   const sorted = sortedAscending(latencies);
   return {
     requestsPerSecond: result.requests.mean,
@@ -25,10 +30,59 @@ async function generateLoad(load: HttpLoad): Promise<HttpMeasurement> {
   };
 }
 
-function fire(load: HttpLoad, seconds: number, latencies?: number[]): Promise<autocannon.Result> {
+/**
+ * Measures from the moment it tells the parent `measuring` until the parent sends `stop`. Only the
+ * answers that arrive in between count: autocannon itself stops at its next one-second tick, and
+ * what it answers after the stop belongs to no measured window. For the same reason requests/s is
+ * the counted answers over the window, not autocannon's per-second samples.
+ */
+async function untilStopped(load: HttpLoad): Promise<HttpMeasurement> {
+  const latencies: number[] = [];
+  let stopped = false;
+  let startedAt = 0;
+  let stoppedAt = 0;
+  const result = await fire(load, UNTIL_STOPPED_LIMIT_SECONDS, {
+    latencies,
+    isCounting: () => !stopped,
+    onStart(instance) {
+      startedAt = performance.now();
+      process.on("message", (message) => {
+        if (message !== STOP_MESSAGE || stopped) return;
+        stopped = true;
+        stoppedAt = performance.now();
+        instance.stop();
+      });
+      process.send?.({ measuring: true } satisfies LoadGeneratorMessage);
+    },
+  });
+  if (!stopped) throw new Error(`not stopped within ${UNTIL_STOPPED_LIMIT_SECONDS} s`);
+  const sorted = sortedAscending(latencies);
+  return {
+    requestsPerSecond: latencies.length / ((stoppedAt - startedAt) / 1000),
+    latencyP50Ms: percentile(sorted, 50),
+    latencyP99Ms: percentile(sorted, 99),
+    requests: latencies.length,
+    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+function fire(
+  load: HttpLoad,
+  seconds: number,
+  options: {
+    latencies?: number[];
+    isCounting?: () => boolean;
+    onStart?: (instance: autocannon.Instance) => void;
+  } = {},
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: load.url, connections: load.connections, duration: seconds },
+      {
+        url: load.url,
+        connections: load.connections,
+        duration: seconds,
+        ...(load.ratePerSecond ? { overallRate: load.ratePerSecond } : {}),
+      },
       (error: unknown, result) => {
         if (error) return reject(error);
         // A fast error is not a fast answer: numbers from a run with failures would flatter the subject.
@@ -43,11 +97,13 @@ function fire(load: HttpLoad, seconds: number, latencies?: number[]): Promise<au
         resolve(result);
       },
     );
+    const { latencies, isCounting = () => true, onStart } = options;
     if (latencies) {
       instance.on("response", (_client, _statusCode, _bytes, responseTimeMs) => {
-        latencies.push(responseTimeMs);
+        if (isCounting()) latencies.push(responseTimeMs);
       });
     }
+    if (onStart) instance.on("start", () => onStart(instance));
   });
 }
 

@@ -23,3 +23,22 @@ function readNumber(
   }
   return value;
 }
+
+/**
+ * A count particular to one benchmark (portraits, parents, photos), from the environment: the full
+ * figure by default, a smaller one for a quick trial run.
+ */
+export function readCount(
+  key: string,
+  fallback: number,
+  bounds: { min: number; max: number },
+  source: Record<string, string | undefined> = process.env,
+): number {
+  const raw = source[key];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+    throw new Error(`${key} must be a whole number from ${bounds.min} to ${bounds.max}, got "${raw}"`);
+  }
+  return value;
+}

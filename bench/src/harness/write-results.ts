@@ -6,9 +6,16 @@ import type { BenchmarkReport, Comparison } from "./benchmark";
 
 export const resultsDir = fileURLToPath(new URL("../../results/", import.meta.url));
 
+/** BENCH_RESULTS_DIR, for trial runs whose files must not replace the committed ones; else results/. */
+function chosenResultsDir(): string {
+  const chosen = process.env.BENCH_RESULTS_DIR;
+  return chosen ? path.resolve(chosen) : resultsDir;
+}
+
 /**
- * Writes bench/results/<name>.json, which is committed: with the machine and the settings beside
- * the numbers, a later run can tell whether it differs from this one or just ran elsewhere.
+ * Writes bench/results/<name>.json (or <name>.json in BENCH_RESULTS_DIR), which is committed: with
+ * the machine and the settings beside the numbers, a later run can tell whether it differs from
+ * this one or just ran elsewhere.
  */
 export async function writeResults(report: BenchmarkReport): Promise<string> {
   const { benchmark, settings, outcome } = report;
@@ -41,8 +48,9 @@ export async function writeResults(report: BenchmarkReport): Promise<string> {
       ? { otherComparisons: report.otherComparisons.map(roundComparison) }
       : {}),
   };
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${benchmark.name}.json`);
+  const dir = chosenResultsDir();
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${benchmark.name}.json`);
   await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
   return file;
 }

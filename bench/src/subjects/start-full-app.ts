@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { loadEnv } from "@wonderkin/server/env";
+import { type Env, loadEnv } from "@wonderkin/server/env";
 import { startRuntime } from "@wonderkin/server/runtime";
 import type { RunningServer } from "../harness/benchmark";
 import { createPostgresDatabase, type PostgresDatabase } from "./postgres-database";
@@ -19,13 +19,45 @@ export type FullAppOptions = {
   postgresUrl?: string;
 };
 
+/** The running product, with what a benchmark may want to know or read of it. */
+export type FullApp = RunningServer & {
+  /**
+   * The settings it runs with, as the product parsed them (defaults filled in); `env.dataDir` is its
+   * temporary folder (media under `media/`), removed by `close`.
+   */
+  env: Env;
+};
+
+/**
+ * The server's throughput settings a benchmark of the studio takes from the shell, when set there,
+ * so a run can try other values (`RENDER_CONCURRENCY=8 npm run bench -- studio-throughput`). Only
+ * these: everything else stays as the benchmark fixes it.
+ */
+export const SERVER_TUNING_KEYS = ["RENDER_CONCURRENCY", "TRAINING_CONCURRENCY", "WORKER_THREADS"] as const;
+
+export function serverTuningFromEnv(
+  source: Record<string, string | undefined> = process.env,
+): Record<string, string> {
+  return Object.fromEntries(
+    SERVER_TUNING_KEYS.flatMap((key) => {
+      const value = source[key];
+      return value === undefined || value === "" ? [] : [[key, value]];
+    }),
+  );
+}
+
+/** "RENDER_CONCURRENCY 4, WORKER_THREADS 2": the throughput settings a run had, for its conditions. */
+export function describeServerTuning(env: Env): string {
+  return `RENDER_CONCURRENCY ${env.RENDER_CONCURRENCY}, TRAINING_CONCURRENCY ${env.TRAINING_CONCURRENCY}, WORKER_THREADS ${env.workerThreads}`;
+}
+
 /**
  * The whole product exactly as main.ts starts it (migrated database, auth, job queue, every plugin
  * and hook), on a fresh database: embedded in a temporary folder, or a new one on a PostgreSQL
  * server. The environment is given explicitly instead of read from the shell, so a developer's
  * DATABASE_URL or LOG_LEVEL cannot change what is measured.
  */
-export async function startFullApp(options: FullAppOptions = {}): Promise<RunningServer> {
+export async function startFullApp(options: FullAppOptions = {}): Promise<FullApp> {
   // Media (photos, portraits) stay on local disk in this folder on either database.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "wonderkin-bench-"));
   let database: PostgresDatabase | null = null;
@@ -56,6 +88,7 @@ export async function startFullApp(options: FullAppOptions = {}): Promise<Runnin
     }
     return {
       origin: runtime.origin,
+      env: runtime.env,
       close: async () => {
         await runtime.close();
         await cleanUp();

@@ -18,6 +18,7 @@ import {
   trainingStatusEndpoint,
   uploadPhotosPath,
   uploadPhotosResponseSchema,
+  userCreditsEndpoint,
   verifyEmailEndpoint,
 } from "@wonderkin/contract";
 
@@ -69,6 +70,21 @@ export async function parentWithTrainedChild(
   origin: string,
   options: { firstName: string; planId: PlanId; photos: Buffer[] },
 ): Promise<StudioParent> {
+  const parent = await parentWithChild(origin, options);
+  await uploadPhotos(origin, parent.headers, parent.childId, options.photos);
+  await callEndpoint(origin, startTrainingEndpoint, { childId: parent.childId }, parent.headers);
+  await waitForTraining(origin, parent.headers, parent.childId);
+  return parent;
+}
+
+/**
+ * A parent set up through the HTTP API as far as a child without photos: sign-up, the verification
+ * link from the local outbox, sign-in, consent, a plan bought at the local checkout, a child.
+ */
+export async function parentWithChild(
+  origin: string,
+  options: { firstName: string; planId: PlanId },
+): Promise<StudioParent> {
   const email = `${options.firstName.toLowerCase()}-${randomBytes(6).toString("hex")}@example.com`;
   await callEndpoint(origin, createUserEndpoint, { firstName: options.firstName, email, password: PASSWORD });
   await callEndpoint(origin, verifyEmailEndpoint, { token: await verificationToken(origin, email) });
@@ -100,13 +116,7 @@ export async function parentWithTrainedChild(
     },
     headers,
   );
-  const { sessionId } = await callEndpoint(
-    origin,
-    createCheckoutSessionEndpoint,
-    { planId: options.planId },
-    headers,
-  );
-  await callEndpoint(origin, completeCheckoutEndpoint, { sessionId }, headers);
+  await buyAtLocalCheckout(origin, headers, { planId: options.planId });
 
   const child = await callEndpoint(
     origin,
@@ -114,10 +124,32 @@ export async function parentWithTrainedChild(
     { firstName: CHILD_NAME, age: 6, gender: "girl" },
     headers,
   );
-  await uploadPhotos(origin, headers, child.id, options.photos);
-  await callEndpoint(origin, startTrainingEndpoint, { childId: child.id }, headers);
-  await waitForTraining(origin, headers, child.id);
   return { email, token, familyId, childId: child.id, childName: CHILD_NAME, headers };
+}
+
+/** The largest top-up pack (150 credits): bought as often as needed when a plan's are not enough. */
+const TOP_UP_ID = "top-up-150";
+
+/** Buys top-ups at the local checkout until the parent has at least `credits`; answers the balance. */
+export async function ensureCredits(origin: string, parent: StudioParent, credits: number): Promise<number> {
+  let { totalCredits } = await callEndpoint(origin, userCreditsEndpoint, {}, parent.headers);
+  while (totalCredits < credits) {
+    const bought = await buyAtLocalCheckout(origin, parent.headers, { topUpId: TOP_UP_ID });
+    if (bought <= totalCredits) throw new Error(`a ${TOP_UP_ID} checkout left the balance at ${bought}`);
+    totalCredits = bought;
+  }
+  return totalCredits;
+}
+
+/** A plan or a top-up bought at the local checkout, as its "Pay" button does; answers the balance. */
+async function buyAtLocalCheckout(
+  origin: string,
+  headers: Record<string, string>,
+  item: EndpointRequest<typeof createCheckoutSessionEndpoint>,
+): Promise<number> {
+  const { sessionId } = await callEndpoint(origin, createCheckoutSessionEndpoint, item, headers);
+  const { totalCredits } = await callEndpoint(origin, completeCheckoutEndpoint, { sessionId }, headers);
+  return totalCredits;
 }
 
 /** The token of the newest verification e-mail to `email`, read from the local outbox. */

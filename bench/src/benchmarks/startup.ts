@@ -1,0 +1,166 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import type { Benchmark, SubjectResult } from "../harness/benchmark";
+import { percentile, sortedAscending } from "../harness/percentile";
+
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Until `url` answers 200: the moment a load balancer would send it traffic. */
+async function readyAfter(child: ChildProcess, url: string, startedAt: number): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the process exited (${child.exitCode}) before it was ready`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return performance.now() - startedAt;
+    if (performance.now() - startedAt > 120_000) throw new Error(`${url} not ready after 120 s`);
+    await sleep(20);
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  // The whole group: `npm start` is npm with node under it.
+  if (child.pid) process.kill(-child.pid, "SIGTERM");
+  await Promise.race([exited, sleep(30_000)]);
+  if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
+}
+
+type Start = { command: string; args: string[]; env: Record<string, string>; readyPath: string };
+
+/** Starts the command `runs` times, each from cold (a new process), and times it to ready. */
+async function timeStarts(start: Start, count = runs): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < count; run++) {
+    const port = await freePort();
+    const startedAt = performance.now();
+    const child = spawn(start.command, start.args, {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...start.env, PORT: String(port) },
+      stdio: "ignore",
+      detached: true,
+    });
+    try {
+      times.push(await readyAfter(child, `http://127.0.0.1:${port}${start.readyPath}`, startedAt));
+    } finally {
+      await stop(child);
+    }
+  }
+  return times;
+}
+
+function summarise(name: string, description: string, times: number[]): SubjectResult {
+  const sorted = sortedAscending(times);
+  const mean = times.reduce((sum, value) => sum + value, 0) / times.length;
+  return {
+    name,
+    description,
+    requestsPerSecond: 1000 / mean,
+    latencyP50Ms: percentile(sorted, 50),
+    latencyP95Ms: percentile(sorted, 95),
+    latencyP99Ms: percentile(sorted, 99),
+    requests: times.length,
+    bytesPerResponse: 0,
+    details: { meanMs: Math.round(mean), slowestMs: Math.round(sorted[sorted.length - 1] ?? 0) },
+  };
+}
+
+const BARE_SERVER = `
+import Fastify from "fastify";
+const app = Fastify();
+app.get("/ready", async () => ({ status: "ready" }));
+await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });
+process.on("SIGTERM", () => app.close().then(() => process.exit(0)));
+`;
+
+/**
+ * How long a restart takes, from the command to the first 200 from the readiness check: the
+ * product's `npm start` on an existing data directory with an up-to-date build (no rebuild), and
+ * `node apps/server/dist/main.js` as a container runs it, against a bare Fastify server started
+ * with node in the same run. "requests/s" reads as starts per second; latencies are start times.
+ */
+export const startupBenchmark: Benchmark = {
+  name: "startup",
+  description:
+    "a restart to ready (npm start and node dist/main.js on an existing data dir) vs a bare Fastify start",
+  async run() {
+    if (!existsSync(path.join(repoRoot, "apps/server/dist/main.js"))) {
+      throw new Error("no server build: run npm run build first");
+    }
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "wonderkin-bench-startup-"));
+    const bareFile = path.join(repoRoot, "bench", `.bare-fastify-${process.pid}.mjs`);
+    writeFileSync(bareFile, BARE_SERVER);
+    const product = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+    };
+    try {
+      // The first start builds if the build is stale, creates the data directory and applies every
+      // migration: not measured.
+      process.stderr.write("startup: first start (build if stale, new data directory)\n");
+      await timeStarts({ command: "npm", args: ["start"], env: product, readyPath: "/api/ready" }, 1);
+      process.stderr.write(`startup: ${runs} starts of each subject\n`);
+      const bare = await timeStarts({
+        command: process.execPath,
+        args: [bareFile],
+        env: {},
+        readyPath: "/ready",
+      });
+      const node = await timeStarts({
+        command: process.execPath,
+        args: ["apps/server/dist/main.js"],
+        env: product,
+        readyPath: "/api/ready",
+      });
+      const npmStart = await timeStarts({
+        command: "npm",
+        args: ["start"],
+        env: product,
+        readyPath: "/api/ready",
+      });
+      return {
+        subjects: [
+          summarise("bare Fastify", "node on a one-route Fastify server, to its first 200", bare),
+          summarise(
+            "node dist/main.js",
+            "the compiled product (ROLE=all, PGlite with data) to /api/ready 200",
+            node,
+          ),
+          summarise(
+            "npm start",
+            "npm start with an up-to-date build (no rebuild) on the same data, to /api/ready 200",
+            npmStart,
+          ),
+        ],
+        comparison: { subject: "npm start", baseline: "bare Fastify" },
+        otherComparisons: [{ subject: "node dist/main.js", baseline: "bare Fastify" }],
+        conditions: `${runs} starts of each subject one after the other, each a new process; the product's build and data directory made by one unmeasured npm start first`,
+      };
+    } finally {
+      rmSync(bareFile, { force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
