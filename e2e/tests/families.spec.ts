@@ -151,17 +151,20 @@ test.describe("families", () => {
     await openFamilyPage(beaPage, "Bea's family");
     await expect(beaPage.getByRole("button", { name: /^Family:/ })).toHaveCount(0);
 
-    // Bea already has an account, so Ada adds her straight away; the e-mail tells her so.
+    // Bea already has an account, yet she is invited like anyone else: she joins only by accepting,
+    // and Ada's page does not reveal that the address has an account.
     await openFamilyPage(page, "Ada's family");
     await page.getByLabel("E-mail").fill(bea.email);
     await page.getByRole("button", { name: "Add to family" }).click();
-    await expect(page.getByText("Bea is now in your family; we told them by e-mail.")).toBeVisible();
-    await expect(memberRow(page, bea)).toContainText("Bea");
+    await expect(page.getByText(`Invitation sent to ${bea.email}.`)).toBeVisible();
+    await expect(memberRow(page, bea)).toHaveCount(0);
 
-    // The link in that e-mail opens Ada's family for Bea.
-    await beaPage.goto(await waitForMailLink(beaPage.request, bea.email, "family-member-added"));
-    await expect(beaPage.getByRole("heading", { name: "Ada's family", level: 2, exact: true })).toBeVisible();
+    // She accepts from the e-mail, signed in already, and lands in Ada's family.
+    await beaPage.goto(await waitForMailLink(beaPage.request, bea.email, "family-invitation"));
+    await beaPage.getByRole("button", { name: "Join Ada's family" }).click();
     await expect(beaPage).toHaveURL(/\/account\/family$/);
+    await expect(beaPage.getByText("Welcome to Ada's family!")).toBeVisible();
+    await expect(beaPage.getByRole("heading", { name: "Ada's family", level: 2, exact: true })).toBeVisible();
     await expect(memberRow(beaPage, ada)).toContainText("Owner");
     const switcher = beaPage.getByRole("button", { name: "Family: Ada's family" });
     await expect(switcher).toBeVisible();

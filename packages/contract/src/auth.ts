@@ -8,6 +8,8 @@ export const authMessages = {
   invalidEmail: "Please enter a valid email address.",
   accountDisabled: "This account has been disabled. Please contact support.",
   tooManyRequests: "Too many failed attempts. Please try again later.",
+  emailLinkRequired:
+    "Too many failed attempts on this account. Sign in with an e-mail link instead: we will send it to your address.",
   signInFailed: "Failed to sign in. Please check your credentials and try again.",
   emailInUse: "Email is already in use. Please sign in.",
   createUserFailed: "Failed to create user",
@@ -31,6 +33,9 @@ export const authErrorCodes = {
   invalidSignInLink: "INVALID_SIGN_IN_LINK",
   wrongPassword: "WRONG_PASSWORD",
   userNotFound: "USER_NOT_FOUND",
+  unknownSignInProvider: "UNKNOWN_SIGN_IN_PROVIDER",
+  /** Too many failed passwords from everywhere: this account signs in by e-mail link for a while. */
+  emailLinkRequired: "EMAIL_LINK_REQUIRED",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -22,9 +22,12 @@ export const commonErrorCodes = {
   methodNotAllowed: "METHOD_NOT_ALLOWED",
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  requestTimeout: "REQUEST_TIMEOUT",
   badRequest: "BAD_REQUEST",
   unauthenticated: "UNAUTHENTICATED",
   forbidden: "FORBIDDEN",
+  /** A cookie-authenticated request sent by another website (cross-site request forgery). */
+  crossSiteRequest: "CROSS_SITE_REQUEST",
   rateLimited: "RATE_LIMITED",
   internal: "INTERNAL_ERROR",
   unavailable: "SERVICE_UNAVAILABLE",

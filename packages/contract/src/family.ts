@@ -129,15 +129,15 @@ export const updateFamilyEndpoint = defineEndpoint({
   response: familySummarySchema,
 });
 
-/** An existing account is added (and told by e-mail); an unknown address gets an invitation. */
+/**
+ * Every address gets an invitation e-mail, accounts or not: joining needs the invitee's yes, and
+ * the answer must not reveal whether the address has an account.
+ */
 export const addMemberEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/member/add",
   request: z.object({ email: emailSchema, role: familyRoleSchema }),
-  response: z.discriminatedUnion("outcome", [
-    z.object({ outcome: z.literal("added"), member: familyMemberSchema }),
-    z.object({ outcome: z.literal("invited"), invitation: pendingInvitationSchema }),
-  ]),
+  response: z.object({ outcome: z.literal("invited"), invitation: pendingInvitationSchema }),
 });
 
 export const changeMemberRoleEndpoint = defineEndpoint({

@@ -17,4 +17,5 @@ export * from "./privacy";
 export * from "./public-config";
 export * from "./studio";
 export * from "./subscription";
+export * from "./text";
 export * from "./user";

@@ -18,6 +18,11 @@ export const photoErrorCodes = {
   noFace: "PHOTO_NO_FACE",
   severalFaces: "PHOTO_SEVERAL_FACES",
   noFile: "PHOTO_MISSING",
+  tooManyFiles: "PHOTO_TOO_MANY_FILES",
+  tooManyFields: "PHOTO_TOO_MANY_FIELDS",
+  tooManyParts: "PHOTO_TOO_MANY_PARTS",
+  badField: "PHOTO_BAD_FIELD",
+  uploadInterrupted: "PHOTO_UPLOAD_INTERRUPTED",
 } as const;
 
 /** Reasons shown next to a rejected file; {placeholders} are filled in by `photoMessage`. */
@@ -36,6 +41,11 @@ export const photoMessages = {
   severalFaces:
     "We see more than one face in this photo. Use photos where only your child is in the picture.",
   noFile: "Choose a photo to upload.",
+  tooManyFiles: "Upload at most {max} photos at a time.",
+  tooManyFields: "Send only the child's id and the photos.",
+  tooManyParts: "This upload has too many parts. Send the child's id and at most {max} photos.",
+  badField: "This upload has a field that is not allowed. Send the child's id and the photos.",
+  uploadInterrupted: "The upload stopped before all photos arrived. Please try again.",
 } as const;
 
 export function photoMessage(

@@ -18,11 +18,13 @@ import type { Env } from "../config/env";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { emailLinkSignInEmail, familyInvitationEmail, passwordResetEmail } from "../emails";
+import { loggableError } from "../lib/loggable-error";
 import { hashToken } from "../lib/tokens";
 import {
   clearSignInFailures,
-  isSignInThrottled,
+  decideSignInThrottle,
   recordSignInFailure,
+  signInThrottlePolicy,
 } from "../modules/auth/sign-in-throttle";
 import { createPersonalFamily } from "../modules/families/create-personal-family";
 import type { Mailer } from "../providers/mailer/mailer";
@@ -53,14 +55,23 @@ export const FAMILY_MEMBERSHIP_LIMIT = 20;
  * stored hashed and single-use; rate limits are shared through the database by every instance.
  */
 export function createAuth({ db, env, secret, mailer }: AuthOptions) {
-  const throttle = {
-    maxFailures: env.SIGN_IN_MAX_FAILURES,
-    windowMinutes: env.SIGN_IN_FAILURE_WINDOW_MINUTES,
-  };
+  const throttle = signInThrottlePolicy(env);
   const appName = env.APP_NAME;
+  const socialProviders = socialProviderConfigs(env, captureSocialEmail);
+  const socialProviderIds = new Set(socialProviders.map((provider) => provider.providerId));
 
   return betterAuth({
     appName,
+    logger: {
+      // Better Auth logs the errors it catches with their full text, which for a database error is
+      // the SQL with the client's values: keep only what loggableError allows.
+      log: (level, message, ...args) => {
+        const details = args.map((arg) => (arg instanceof Error ? loggableError(arg) : arg));
+        const line = `[Better Auth] ${message}`;
+        if (level === "error") console.error(line, ...details.map((detail) => JSON.stringify(detail)));
+        else if (level === "warn") console.warn(line, ...details);
+      },
+    },
     baseURL: env.publicUrl,
     basePath: "/api/auth",
     secret,
@@ -149,27 +160,42 @@ export function createAuth({ db, env, secret, mailer }: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/social") {
+          // An unknown provider is the client's mistake; Better Auth would log it as its own error.
+          const provider = (ctx.body as { provider?: unknown } | undefined)?.provider;
+          if (typeof provider !== "string" || !socialProviderIds.has(provider)) {
+            throw new APIError("BAD_REQUEST", {
+              code: authErrorCodes.unknownSignInProvider,
+              message: "This way of signing in is not available.",
+            });
+          }
+          return;
+        }
         if (ctx.path !== "/sign-in/email") return;
         const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
-        if (email && (await isSignInThrottled(db, { email, policy: throttle }))) {
-          throw new APIError("TOO_MANY_REQUESTS", {
-            code: authErrorCodes.tooManyAttempts,
-            message: authMessages.tooManyRequests,
-          });
-        }
+        if (!email) return;
+        const ipAddress = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+        const decision = await decideSignInThrottle(db, { email, ipAddress, policy: throttle });
+        if (decision.kind === "allowed") return;
+        const headers = { "retry-after": String(decision.retryAfterSeconds) };
+        throw new APIError(
+          "TOO_MANY_REQUESTS",
+          decision.kind === "client-throttled"
+            ? { code: authErrorCodes.tooManyAttempts, message: authMessages.tooManyRequests }
+            : { code: authErrorCodes.emailLinkRequired, message: authMessages.emailLinkRequired },
+          headers,
+        );
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
         const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
         if (!email) return;
         const returned = ctx.context.returned;
+        const ipAddress = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
         if (!isAPIError(returned)) {
-          await clearSignInFailures(db, { email });
+          await clearSignInFailures(db, { email, ipAddress });
         } else if (returned.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
-          await recordSignInFailure(db, {
-            email,
-            ipAddress: ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
-          });
+          await recordSignInFailure(db, { email, ipAddress });
         }
       }),
     },
@@ -218,7 +244,7 @@ export function createAuth({ db, env, secret, mailer }: AuthOptions) {
           });
         },
       }),
-      genericOAuth({ config: socialProviderConfigs(env, captureSocialEmail) }),
+      genericOAuth({ config: socialProviders }),
     ],
   });
 }

@@ -7,7 +7,6 @@ export type { RenderedEmail } from "./email-content";
 export { emailLinkSignInEmail } from "./email-link-sign-in-email";
 export { familyDeletedEmail } from "./family-deleted-email";
 export { familyInvitationEmail } from "./family-invitation-email";
-export { familyMemberAddedEmail } from "./family-member-added-email";
 export { passwordResetEmail } from "./password-reset-email";
 export { portraitFailedEmail } from "./portrait-failed-email";
 export { studioReadyEmail } from "./studio-ready-email";

@@ -1,7 +1,10 @@
+import { commonErrorCodes } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import { type AuthRequestFacts, authRequestContext } from "../auth/auth-request-context";
 import type { Auth } from "../auth/create-auth";
 import { fetchHeadersOf } from "./request-headers";
+import { BETTER_AUTH_ROUTE } from "./same-origin";
+import { unsafeTextInRawBody } from "./unsafe-text";
 
 /**
  * Better Auth redirects a refused social sign-in to the sign-in page with `error=account_not_linked`
@@ -19,6 +22,45 @@ function withRefusedEmail(location: string, facts: AuthRequestFacts): string {
   }
 }
 
+const STABLE_CODE = /^[A-Z][A-Z0-9_]*$/;
+const codeByStatus: Record<number, string> = {
+  401: commonErrorCodes.unauthenticated,
+  403: commonErrorCodes.forbidden,
+  404: commonErrorCodes.notFound,
+  429: commonErrorCodes.rateLimited,
+};
+
+/**
+ * Better Auth's errors mostly carry `{code, message}` already; its rate limiter and a few others
+ * send only a message. Every API error has the same shape, so the missing code is added here.
+ */
+function withErrorShape(status: number, body: Buffer, contentType: string | null): Buffer {
+  if (status < 400 || !contentType?.includes("application/json")) return body;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return body;
+  }
+  const error = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  if (
+    typeof error.code === "string" &&
+    STABLE_CODE.test(error.code) &&
+    typeof error.message === "string" &&
+    error.message
+  )
+    return body;
+  const code =
+    typeof error.code === "string" && STABLE_CODE.test(error.code)
+      ? error.code
+      : (codeByStatus[status] ?? (status >= 500 ? commonErrorCodes.internal : commonErrorCodes.badRequest));
+  const message =
+    typeof error.message === "string" && error.message
+      ? error.message
+      : "The request could not be processed.";
+  return Buffer.from(JSON.stringify({ ...error, code, message }));
+}
+
 /**
  * Hands /api/auth/* to Better Auth. The body is passed through untouched (Better Auth parses it
  * itself, and OAuth callbacks may post forms), so this plugin keeps raw bodies in its own scope.
@@ -33,12 +75,16 @@ export function authRoutes(auth: Auth) {
 
     app.route({
       method: ["GET", "POST"],
-      url: "/api/auth/*",
+      url: BETTER_AUTH_ROUTE,
       async handler(request, reply) {
         const url = new URL(request.url, `${request.protocol}://${request.host}`);
         // Only our own resolution of the client address counts (see TRUST_PROXY).
         const headers = fetchHeadersOf(request);
         const body = request.body as Buffer | undefined;
+        // Better Auth would pass a NUL straight to the database and answer 500; refuse it first.
+        const unsafe =
+          body && body.length > 0 ? unsafeTextInRawBody(request.headers["content-type"], body) : null;
+        if (unsafe) throw unsafe;
         const facts: AuthRequestFacts = {};
         const response = await authRequestContext.run(facts, () =>
           auth.handler(
@@ -57,7 +103,15 @@ export function authRoutes(auth: Auth) {
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header("set-cookie", cookies);
-        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        if (!response.body) return reply.send(null);
+        const sent = withErrorShape(
+          response.status,
+          Buffer.from(await response.arrayBuffer()),
+          response.headers.get("content-type"),
+        );
+        // The body may have grown by a code; let Fastify count it again.
+        reply.removeHeader("content-length");
+        return reply.send(sent);
       },
     });
   };

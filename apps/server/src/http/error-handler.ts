@@ -2,6 +2,8 @@ import { type ApiError, commonErrorCodes, type FieldIssue } from "@wonderkin/con
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
+import { isDataException } from "../lib/db-errors";
+import { loggableError } from "../lib/loggable-error";
 
 /** Fastify's own 4xx errors, mapped to our stable codes and plain-language messages. */
 const fastifyErrors: Record<string, { code: string; message: string }> = {
@@ -43,12 +45,19 @@ function toFieldIssues(
   });
 }
 
+function logFailure(request: FastifyRequest, error: unknown, code: string): void {
+  request.log.error(
+    { route: request.routeOptions?.url ?? request.url.split("?")[0], code, error: loggableError(error) },
+    "request failed",
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       const body: ApiError = { code: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;
-      if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
+      if (error.statusCode >= 500) logFailure(request, error, error.code);
       return sendError(reply, error.statusCode, body);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
@@ -74,8 +83,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: error.message || "The request could not be processed.",
       });
     }
-    // Anything else is our fault: log everything, tell the client nothing about internals.
-    request.log.error({ err: error }, "unexpected error");
+    // A value the database refuses (class 22) is the client's: the contract should have caught it,
+    // and this keeps the answer a 400 for any field it misses.
+    if (isDataException(error)) {
+      return sendError(reply, 400, {
+        code: commonErrorCodes.validationFailed,
+        message: "The request holds a value that cannot be stored. Check the text and numbers you sent.",
+      });
+    }
+    // Anything else is our fault: log where it happened, tell the client nothing about internals.
+    logFailure(request, error, commonErrorCodes.internal);
     return sendError(reply, 500, {
       code: commonErrorCodes.internal,
       message: "Something went wrong on our side. Please try again.",

@@ -19,7 +19,7 @@ import {
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
-import { isSignedPathValid } from "../lib/signed-url";
+import { isSignedPathValid, signedMediaCacheControl } from "../lib/signed-url";
 import type { FamilyDeps } from "../modules/families/family-deps";
 import { familyPicturePath, readFamilyPicture } from "../modules/families/family-picture";
 import { deleteFamily, updateFamily } from "../modules/families/family-settings";
@@ -50,17 +50,17 @@ const PICTURE_BODY_LIMIT = 8 * 1024 * 1024;
 /** Spec §7 /organization/*: families, their members and invitations. */
 export function familyRoutes(deps: FamilyDeps) {
   return async (app: FastifyInstance) => {
-    const { db, mediaSecret } = deps;
+    const { db, mediaSecret, mediaTtlSeconds } = deps;
 
     // Needs no family header: it is how the web app learns which families there are.
     registerEndpoint(app, listFamiliesEndpoint, async (request) => {
       const { userId } = await requireIdentity(deps.auth, request);
-      return { families: await listFamilies(db, { userId, mediaSecret }) };
+      return { families: await listFamilies(db, { userId, mediaSecret, mediaTtlSeconds }) };
     });
 
     registerFamilyEndpoint(app, deps, getMembersEndpoint, null, async ({ actor }) => {
       const { familyId, role, memberId } = actor.membership;
-      const family = await getFamilySummary(db, { familyId, role, mediaSecret });
+      const family = await getFamilySummary(db, { familyId, role, mediaSecret, mediaTtlSeconds });
       return { family, you: { memberId, role }, ...(await getFamilyMembers(db, { familyId, role })) };
     });
 
@@ -164,7 +164,7 @@ export function familyRoutes(deps: FamilyDeps) {
         }
         return reply
           .type("image/webp")
-          .header("cache-control", "private, max-age=3600")
+          .header("cache-control", signedMediaCacheControl(request.query, { store: true }))
           .header("content-disposition", "inline")
           .send(picture);
       },

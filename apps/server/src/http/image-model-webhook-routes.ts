@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
 import { handleImageModelWebhook } from "../modules/studio/image-model-webhook";
 import type { StudioDeps } from "../modules/studio/studio-deps";
+import { WEBHOOK_BODY_LIMIT } from "./body-limits";
 
 /**
  * The image model's webhook (`/api/webhooks/replicate`). The signature is checked over the raw body
@@ -12,8 +13,11 @@ export function imageModelWebhookRoutes(deps: { studio: StudioDeps }) {
   const { imageModel } = deps.studio;
   return async (app: FastifyInstance) => {
     if (!imageModel.verifyWebhook) return;
-    app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
-      done(null, body),
+    // Providers' events (with a training's logs) can outgrow the small JSON limit of the app's own endpoints.
+    app.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     app.post(`/api/webhooks/${imageModel.name}`, async (request) => {
       const verified = imageModel.verifyWebhook?.({

@@ -1,7 +1,7 @@
 import { commonErrorCodes } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
-import { isSignedPathValid } from "../lib/signed-url";
+import { isSignedPathValid, signedMediaCacheControl } from "../lib/signed-url";
 import { LOCAL_MEDIA_PREFIX } from "../providers/storage/local-storage";
 import { type Storage, safeDownloadName } from "../providers/storage/storage";
 
@@ -11,6 +11,14 @@ const contentTypes: Record<string, string> = {
   png: "image/png",
   zip: "application/zip",
 };
+
+/**
+ * Children's training photos (and their thumbnails) and data exports are not to stay in a
+ * browser's cache at all; portraits may, for no longer than their address works.
+ */
+function mayBeStored(key: string): boolean {
+  return !/\/(photos|thumbnails)\//.test(key) && !key.startsWith("exports/");
+}
 
 /**
  * Serves local-storage files to whoever holds a valid signed address (issued only after the
@@ -33,7 +41,7 @@ export function mediaRoutes(options: { storage: Storage; secret: string }) {
         }
         return reply
           .type(contentTypes[key.split(".").pop() ?? ""] ?? "application/octet-stream")
-          .header("cache-control", "private, max-age=3600")
+          .header("cache-control", signedMediaCacheControl(request.query, { store: mayBeStored(key) }))
           .send(file);
       },
     );

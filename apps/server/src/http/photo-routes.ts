@@ -46,6 +46,34 @@ function parseChildId(value: unknown): number {
   return parsed.data;
 }
 
+/**
+ * @fastify/multipart's own limit errors ("reach files limit", 413 BAD_REQUEST) in the words and
+ * codes of photos, so the upload page can tell the parent what to change.
+ */
+function photoLimitError(error: { code?: string }, limits: PhotoDeps["limits"]): AppError | null {
+  const max = limits.max;
+  switch (error.code) {
+    case "FST_FILES_LIMIT":
+      return new AppError(413, photoErrorCodes.tooManyFiles, photoMessage("tooManyFiles", { max }));
+    case "FST_FIELDS_LIMIT":
+      return new AppError(413, photoErrorCodes.tooManyFields, photoMessage("tooManyFields"));
+    case "FST_PARTS_LIMIT":
+      return new AppError(413, photoErrorCodes.tooManyParts, photoMessage("tooManyParts", { max }));
+    case "FST_REQ_FILE_TOO_LARGE":
+      return new AppError(
+        413,
+        photoErrorCodes.tooLarge,
+        photoMessage("tooLarge", { maxMegabytes: Math.round(limits.maxBytes / 1048576) }),
+      );
+    case "FST_PROTO_VIOLATION":
+      return new AppError(400, photoErrorCodes.badField, photoMessage("badField"));
+    case "FST_MP_PREMATURE_CLOSE":
+      return new AppError(400, photoErrorCodes.uploadInterrupted, photoMessage("uploadInterrupted"));
+    default:
+      return null;
+  }
+}
+
 function requireMultipart(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the photos as multipart/form-data.");
@@ -68,6 +96,10 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
           parts: photos.limits.max + 5,
         },
         throwFileSizeLimit: false,
+      });
+      // Thrown on, the mapped error reaches the app's error handler like any other.
+      scope.setErrorHandler((error) => {
+        throw photoLimitError(error as { code?: string }, photos.limits) ?? error;
       });
 
       // A batch: the `childId` field first, then the files. Each file gets its own verdict.

@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { AppError } from "../lib/app-error";
 import { handleStripeEvent } from "../modules/billing/stripe-events";
+import { WEBHOOK_BODY_LIMIT } from "./body-limits";
 
 /**
  * Stripe's webhook. The signature is checked over the raw body (so the body is kept as bytes in
@@ -10,8 +11,11 @@ import { handleStripeEvent } from "../modules/billing/stripe-events";
  */
 export function stripeWebhookRoutes(options: { db: Database; stripe: Stripe; webhookSecret: string }) {
   return async (app: FastifyInstance) => {
-    app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
-      done(null, body),
+    // Providers' events (with a training's logs) can outgrow the small JSON limit of the app's own endpoints.
+    app.addContentTypeParser(
+      "application/json",
+      { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     app.post("/api/webhooks/stripe", async (request) => {
       const signature = request.headers["stripe-signature"];

@@ -1,12 +1,15 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Short-lived signed addresses for private media (family pictures, children's photos): an <img>
- * cannot send the bearer token, so the address itself carries a signature and an expiry.
- * Expiries are rounded up to the hour, so an address stays the same (and cacheable) for a while.
+ * Short-lived signed addresses for private media (family pictures, children's photos, portraits):
+ * an <img> cannot send the bearer token, so the address itself carries a signature and an expiry.
+ * Whoever holds an address can use it until then, so lifetimes are short (MEDIA_URL_TTL_SECONDS,
+ * 15 minutes by default) and the web app asks for fresh ones before they run out. Expiries are
+ * rounded down to the minute: an address stays the same (and cacheable) within a minute and never
+ * outlives its lifetime.
  */
-const SIGNED_URL_TTL_SECONDS = 24 * 60 * 60;
-const ROUND_TO_SECONDS = 60 * 60;
+export const DEFAULT_MEDIA_URL_TTL_SECONDS = 15 * 60;
+const ROUND_TO_SECONDS = 60;
 
 function signatureOf(secret: string, path: string, expires: number): string {
   return createHmac("sha256", secret).update(`media:${path}:${expires}`).digest("base64url");
@@ -16,10 +19,10 @@ export function signPath(
   secret: string,
   path: string,
   now = Date.now(),
-  ttlSeconds = SIGNED_URL_TTL_SECONDS,
+  ttlSeconds = DEFAULT_MEDIA_URL_TTL_SECONDS,
 ): string {
   const seconds = Math.floor(now / 1000) + ttlSeconds;
-  const expires = Math.ceil(seconds / ROUND_TO_SECONDS) * ROUND_TO_SECONDS;
+  const expires = Math.floor(seconds / ROUND_TO_SECONDS) * ROUND_TO_SECONDS;
   return `${path}?expires=${expires}&signature=${signatureOf(secret, path, expires)}`;
 }
 
@@ -31,9 +34,23 @@ export function isSignedPathValid(
   now = Date.now(),
 ): boolean {
   const expires = Number(query.expires);
-  if (!Number.isSafeInteger(expires) || expires * 1000 < now) return false;
+  if (!Number.isSafeInteger(expires) || expires * 1000 <= now) return false;
   if (typeof query.signature !== "string") return false;
   const expected = Buffer.from(signatureOf(secret, path, expires));
   const given = Buffer.from(query.signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The Cache-Control of a file served through a valid signed address: a browser may keep it no
+ * longer than the address works (`no-store` for what must not stay on the device at all).
+ */
+export function signedMediaCacheControl(
+  query: { expires?: unknown },
+  options: { store: boolean },
+  now = Date.now(),
+): string {
+  if (!options.store) return "private, no-store";
+  const remaining = Math.max(0, Math.floor(Number(query.expires) - now / 1000));
+  return `private, max-age=${remaining}`;
 }

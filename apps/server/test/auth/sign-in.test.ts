@@ -1,13 +1,40 @@
 import { authMessages } from "@wonderkin/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, signInFailure, user } from "../../src/db/schema";
 import { createTestApp, type TestApp } from "../create-test-app";
-import { PASSWORD, post, signIn, signUp, tokenFor, uniqueEmail } from "../support/identity";
+import {
+  latestMail,
+  PASSWORD,
+  post,
+  signIn,
+  signUp,
+  tokenFor,
+  tokenOfLink,
+  uniqueEmail,
+} from "../support/identity";
+
+const ATTACKER = "203.0.113.66";
+
+function signInFrom(remoteAddress: string, email: string, password = PASSWORD) {
+  return post(t.app, "/api/auth/sign-in/email", { email, password }, undefined, remoteAddress);
+}
+
+/** Moves an address's recorded failures into the past, as if time had passed. */
+async function ageFailures(email: string, seconds: number) {
+  await t.database.db
+    .update(signInFailure)
+    .set({ createdAt: sql`${signInFailure.createdAt} - make_interval(secs => ${seconds})` })
+    .where(eq(signInFailure.email, email));
+}
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SIGN_IN_MAX_FAILURES: "5", SIGN_IN_FAILURE_WINDOW_MINUTES: "15" });
+  t = await createTestApp({
+    SIGN_IN_MAX_FAILURES: "5",
+    SIGN_IN_FAILURE_WINDOW_MINUTES: "60",
+    SIGN_IN_ACCOUNT_MAX_FAILURES: "12",
+  });
 });
 afterAll(() => t.close());
 
@@ -40,40 +67,73 @@ describe("signing in with e-mail and password", () => {
     expect(response.json().code).toBe("INVALID_EMAIL");
   });
 
-  it("throttles an address after 5 failures, even with the right password, and a success forgives", async () => {
+  it("slows down the client that keeps failing, with growing delays, while the owner signs in elsewhere", async () => {
     const { email } = await signUp(t.app);
-    for (let attempt = 0; attempt < 4; attempt++) {
-      expect((await signIn(t.app, email, `wrong-${attempt}-password`)).statusCode).toBe(401);
-    }
-    // Four failures, then a success: the count starts again.
-    await tokenFor(t.app, email);
-    expect(await t.database.db.select().from(signInFailure).where(eq(signInFailure.email, email))).toEqual(
-      [],
-    );
-
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await signIn(t.app, email, `wrong-${attempt}-password`)).statusCode).toBe(401);
+      expect((await signInFrom(ATTACKER, email, `wrong-${attempt}-password`)).statusCode).toBe(401);
     }
-    const throttled = await signIn(t.app, email);
+    // The attacker's client waits, even with the right password (spec §8's message)…
+    const throttled = await signInFrom(ATTACKER, email);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
       message: authMessages.tooManyRequests,
     });
+    expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(55);
+    // …the owner, on their own device, is not locked out.
+    await tokenFor(t.app, email);
 
-    // Another address is not affected.
-    const other = await signUp(t.app);
-    await tokenFor(t.app, other.email);
+    // After the first minute one more guess, then twice as long.
+    await ageFailures(email, 61);
+    expect((await signInFrom(ATTACKER, email, "wrong-again-password")).statusCode).toBe(401);
+    const longer = await signInFrom(ATTACKER, email, "wrong-once-more");
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers["retry-after"])).toBeGreaterThan(115);
+  });
+
+  it("forgives a client's failures when that client signs in, and only that client's", async () => {
+    const { email } = await signUp(t.app);
+    for (let attempt = 0; attempt < 4; attempt++)
+      await signInFrom(ATTACKER, email, `wrong-${attempt}-password`);
+    for (let attempt = 0; attempt < 4; attempt++) await signIn(t.app, email, `typo-${attempt}-password`);
+    await tokenFor(t.app, email);
+    const left = await t.database.db.select().from(signInFailure).where(eq(signInFailure.email, email));
+    expect(left.map((row) => row.ipAddress)).toEqual(Array(4).fill(ATTACKER));
+  });
+
+  it("past the per-account ceiling, passwords stop working for everyone but the owner's e-mail link still does", async () => {
+    const { email } = await signUp(t.app);
+    // A botnet: many clients, a few guesses each, twelve in all (the ceiling set above).
+    for (let client = 0; client < 4; client++) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect((await signInFrom(`198.51.100.${client + 1}`, email, `guess-${attempt}`)).statusCode).toBe(
+          401,
+        );
+      }
+    }
+    for (const from of [ATTACKER, "127.0.0.1"]) {
+      const refused = await signInFrom(from, email);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: "EMAIL_LINK_REQUIRED",
+        message: authMessages.emailLinkRequired,
+      });
+    }
+    // The link goes to the owner's mailbox, which the attacker cannot read.
+    const requested = await post(t.app, "/api/auth/sign-in/magic-link", { email });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const link = (await latestMail(t.database.db, email, "email-link-sign-in"))?.link;
+    const completed = await post(t.app, "/api/auth/complete-email-link", { email, token: tokenOfLink(link) });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const me = await post(t.app, "/api/user/get", {}, completed.json().token);
+    expect(me.statusCode).toBe(200);
   });
 
   it("lets failures age out of the window", async () => {
     const { email } = await signUp(t.app);
     for (let attempt = 0; attempt < 5; attempt++) await signIn(t.app, email, `wrong-${attempt}-password`);
     expect((await signIn(t.app, email)).statusCode).toBe(429);
-    await t.database.db
-      .update(signInFailure)
-      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(signInFailure.email, email));
+    await ageFailures(email, 61 * 60);
     await tokenFor(t.app, email);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { child, parentalConsent } from "../../src/db/schema";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
-import { postAs, verifiedParent } from "../support/families";
+import { inviteAndJoin, postAs, verifiedParent } from "../support/families";
 import { post } from "../support/identity";
 
 let t: TestApp;
@@ -129,8 +129,10 @@ describe("children", () => {
     const otto = await parent("Otto");
     await acceptConsent(t.app, ada);
     const added = (await postAs(t.app, "/api/children/add", ada, ada.familyId, luna)).json();
-    await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
-      email: bea.email,
+    await inviteAndJoin(t.app, t.database.db, {
+      by: ada,
+      familyId: ada.familyId,
+      invitee: bea,
       role: "member",
     });
 

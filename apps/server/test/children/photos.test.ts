@@ -7,7 +7,7 @@ import { signPath } from "../../src/lib/signed-url";
 import { familyStoragePrefix } from "../../src/modules/photos/photo-storage-keys";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
-import { postAs, type TestParent, verifiedParent } from "../support/families";
+import { inviteAndJoin, postAs, type TestParent, verifiedParent } from "../support/families";
 import {
   decompressionBomb,
   groupPicture,
@@ -231,8 +231,10 @@ describe("uploading a photo", () => {
 
   it("needs consent, and the right role", async () => {
     const mia = await verifiedParent(t.app, t.database.db, { firstName: "Mia" });
-    await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
-      email: mia.email,
+    await inviteAndJoin(t.app, t.database.db, {
+      by: ada,
+      familyId: ada.familyId,
+      invitee: mia,
       role: "member",
     });
     const asMember = await upload(
@@ -246,8 +248,10 @@ describe("uploading a photo", () => {
     expect(asMember.json().code).toBe(familyErrorCodes.roleNotAllowed);
 
     const adam = await verifiedParent(t.app, t.database.db, { firstName: "Adam" });
-    await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
-      email: adam.email,
+    await inviteAndJoin(t.app, t.database.db, {
+      by: ada,
+      familyId: ada.familyId,
+      invitee: adam,
       role: "admin",
     });
     const noConsent = await upload(
@@ -259,5 +263,28 @@ describe("uploading a photo", () => {
     );
     expect(noConsent.statusCode).toBe(403);
     expect(noConsent.json().code).toBe("CONSENT_REQUIRED");
+  });
+});
+
+describe("multipart limits", () => {
+  it("answers too many files with a photo-specific code and message, storing nothing of the extra", async () => {
+    const files = Array.from({ length: 7 }, (_, index) => ({
+      name: `junk-${index}.jpg`,
+      bytes: Buffer.from("x"),
+    }));
+    const response = await upload(t.app, "/api/image/upload", ada, ada.familyId, uploadForm(childId, files));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      code: photoErrorCodes.tooManyFiles,
+      message: "Upload at most 6 photos at a time.",
+    });
+  });
+
+  it("answers too many fields with its own code", async () => {
+    const form = uploadForm(childId, [{ name: "a.jpg", bytes: Buffer.from("x") }]);
+    for (let index = 0; index < 6; index++) form.append(`extra${index}`, "1");
+    const response = await upload(t.app, "/api/image/upload", ada, ada.familyId, form);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe(photoErrorCodes.tooManyFields);
   });
 });

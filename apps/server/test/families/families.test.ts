@@ -4,7 +4,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { member, organization } from "../../src/db/schema";
 import { createTestApp, type TestApp } from "../create-test-app";
-import { createFamilyFixture, postAs, type TestParent, verifiedParent } from "../support/families";
+import {
+  createFamilyFixture,
+  inviteAndJoin,
+  postAs,
+  type TestParent,
+  verifiedParent,
+} from "../support/families";
 import { latestMail, post, signUp, tokenFor, tokenOfLink, uniqueEmail } from "../support/identity";
 
 let t: TestApp;
@@ -76,18 +82,43 @@ describe("a parent's families", () => {
 });
 
 describe("adding members", () => {
-  it("adds a parent who has an account at once and tells them by e-mail", async () => {
+  it("invites a parent who has an account, answering exactly as for an unknown address; they join by accepting", async () => {
     const ada = await parent("Ada");
     const bea = await parent("Bea");
-    const added = await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
-      email: bea.email.toUpperCase(),
-      role: "admin",
-    });
-    expect(added.statusCode, added.body).toBe(200);
-    expect(added.json()).toMatchObject({ outcome: "added", member: { email: bea.email, role: "admin" } });
-    const mail = await latestMail(t.database.db, bea.email, "family-member-added");
-    expect(mail?.subject).toContain("Ada's family");
+    const newcomer = uniqueEmail("newcomer");
+    const answers = [];
+    for (const email of [bea.email.toUpperCase(), newcomer]) {
+      const response = await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
+        email,
+        role: "admin",
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      // Only the address and the invitation's own id and dates differ: nothing tells accounts apart.
+      answers.push({
+        ...body,
+        invitation: { ...body.invitation, id: "id", email: "email", createdAt: "at", expiresAt: "at" },
+      });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ outcome: "invited", invitation: { role: "admin" } });
+
+    // Not in the family until she says yes.
+    expect((await members(ada, ada.familyId)).members).toHaveLength(1);
+    expect((await families(bea)).map((family) => family.id)).toEqual([bea.familyId]);
+    const mail = await latestMail(t.database.db, bea.email, "family-invitation");
+    expect(mail?.text).toContain("Ada invited you to join Ada's family");
+    const invitationId = invitationIdOf(mail?.link);
+    const waiting = await post(t.app, "/api/organization/invitation/mine", {}, bea.token);
+    expect(waiting.json().invitations).toEqual([expect.objectContaining({ id: invitationId })]);
+
+    const accepted = await post(t.app, "/api/organization/invitation/accept", { invitationId }, bea.token);
+    expect(accepted.json()).toEqual({ familyId: ada.familyId });
     expect((await families(bea)).map((family) => family.id)).toEqual([bea.familyId, ada.familyId]);
+    const view = await members(ada, ada.familyId);
+    expect(view.members).toEqual(
+      expect.arrayContaining([expect.objectContaining({ email: bea.email, role: "admin" })]),
+    );
 
     const again = await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
       email: bea.email,
@@ -95,6 +126,22 @@ describe("adding members", () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe(familyErrorCodes.alreadyMember);
+  });
+
+  it("lets an invited parent with an account decline: they never join", async () => {
+    const ada = await parent("Ada");
+    const bea = await parent("Bea");
+    await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
+      email: bea.email,
+      role: "member",
+    });
+    const invitationId = invitationIdOf(
+      (await latestMail(t.database.db, bea.email, "family-invitation"))?.link,
+    );
+    const declined = await post(t.app, "/api/organization/invitation/decline", { invitationId }, bea.token);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await members(ada, ada.familyId)).members).toHaveLength(1);
+    expect((await families(bea)).map((family) => family.id)).toEqual([bea.familyId]);
   });
 
   it("invites (does not add) an account whose address is not verified", async () => {
@@ -182,8 +229,10 @@ describe("adding members", () => {
   it("lets managers resend and revoke pending invitations, and hides them from members", async () => {
     const ada = await parent("Ada");
     const mia = await parent("Mia");
-    await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
-      email: mia.email,
+    await inviteAndJoin(t.app, t.database.db, {
+      by: ada,
+      familyId: ada.familyId,
+      invitee: mia,
       role: "member",
     });
     const email = uniqueEmail("later");
@@ -218,8 +267,10 @@ describe("adding members", () => {
   it("does not let an admin hand out the owner role", async () => {
     const ada = await parent("Ada");
     const adam = await parent("Adam");
-    await postAs(t.app, "/api/organization/member/add", ada, ada.familyId, {
-      email: adam.email,
+    await inviteAndJoin(t.app, t.database.db, {
+      by: ada,
+      familyId: ada.familyId,
+      invitee: adam,
       role: "admin",
     });
     const response = await postAs(t.app, "/api/organization/member/add", adam, ada.familyId, {
@@ -235,11 +286,14 @@ describe("roles, removal and leaving", () => {
   async function familyOf(owner: TestParent, others: [TestParent, "admin" | "member" | "owner"][]) {
     const ids: Record<string, string> = {};
     for (const [other, role] of others) {
-      const added = await postAs(t.app, "/api/organization/member/add", owner, owner.familyId, {
-        email: other.email,
+      await inviteAndJoin(t.app, t.database.db, {
+        by: owner,
+        familyId: owner.familyId,
+        invitee: other,
         role,
       });
-      ids[other.email] = added.json().member.memberId;
+      const view = await members(owner, owner.familyId);
+      ids[other.email] = view.members.find((row: { email: string }) => row.email === other.email).memberId;
     }
     return ids;
   }

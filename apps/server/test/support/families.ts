@@ -81,3 +81,28 @@ export async function createInvitationFixture(
   });
   return id;
 }
+
+/**
+ * Brings a parent who has an account into a family the only way there is: the manager invites
+ * their address, and they accept the e-mailed invitation (decision 0022).
+ */
+export async function inviteAndJoin(
+  app: FastifyInstance,
+  db: Database,
+  options: { by: TestParent; familyId: string; invitee: TestParent; role: FamilyRole },
+): Promise<void> {
+  const invited = await postAs(app, "/api/organization/member/add", options.by, options.familyId, {
+    email: options.invitee.email,
+    role: options.role,
+  });
+  expect(invited.statusCode, invited.body).toBe(200);
+  const link = (await latestMail(db, options.invitee.email, "family-invitation"))?.link ?? "";
+  const invitationId = link.split("/invitation/")[1] ?? "";
+  const accepted = await post(
+    app,
+    "/api/organization/invitation/accept",
+    { invitationId },
+    options.invitee.token,
+  );
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}

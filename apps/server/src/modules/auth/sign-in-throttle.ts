@@ -1,32 +1,89 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import type { Env } from "../../config/env";
 import type { Database } from "../../db/client";
 import { signInFailure } from "../../db/schema";
 
-export type ThrottlePolicy = { maxFailures: number; windowMinutes: number };
+export type ThrottlePolicy = {
+  /** Failures one client may make on one account within the window before it has to wait. */
+  maxFailures: number;
+  /** How far back failures count (and the longest a throttled client ever waits). */
+  windowMinutes: number;
+  /** Failures on one account from all clients within the window before passwords stop working. */
+  accountMaxFailures: number;
+};
 
-function windowStart(policy: ThrottlePolicy, now: Date): Date {
-  return new Date(now.getTime() - policy.windowMinutes * 60_000);
+/** Sign-in throttling as configured (decision 0022). */
+export function signInThrottlePolicy(
+  env: Pick<Env, "SIGN_IN_MAX_FAILURES" | "SIGN_IN_FAILURE_WINDOW_MINUTES" | "SIGN_IN_ACCOUNT_MAX_FAILURES">,
+): ThrottlePolicy {
+  return {
+    maxFailures: env.SIGN_IN_MAX_FAILURES,
+    windowMinutes: env.SIGN_IN_FAILURE_WINDOW_MINUTES,
+    accountMaxFailures: env.SIGN_IN_ACCOUNT_MAX_FAILURES,
+  };
 }
 
+/** The first wait after a client's free failures; each further failure doubles it. */
+const FIRST_DELAY_SECONDS = 60;
+
 /**
- * Password guessing is throttled per e-mail address (on top of Better Auth's per-IP limiter): after
- * `maxFailures` failed attempts within the window, further attempts are refused until old failures
- * age out, even with the right password.
+ * `allowed`; `client-throttled`: this client made too many recent failures on this account and
+ * waits (growing delays), while other clients, the owner's own included, are unaffected;
+ * `email-link-only`: so many failures from everywhere that passwords are refused for the account
+ * until they age out, and the owner signs in with an e-mail link (which only they receive). A
+ * flat lock-out would let anyone who knows a parent's address keep them out.
  */
-export async function isSignInThrottled(
+export type ThrottleDecision =
+  | { kind: "allowed" }
+  | { kind: "client-throttled"; retryAfterSeconds: number }
+  | { kind: "email-link-only"; retryAfterSeconds: number };
+
+/** How long a client waits after its `failures`-th failure (0 while within the free failures). */
+export function clientDelaySeconds(policy: ThrottlePolicy, failures: number): number {
+  if (failures < policy.maxFailures) return 0;
+  const doublings = Math.min(failures - policy.maxFailures, 20);
+  return Math.min(FIRST_DELAY_SECONDS * 2 ** doublings, policy.windowMinutes * 60);
+}
+
+const sameClient = (ipAddress: string | null) =>
+  ipAddress === null ? isNull(signInFailure.ipAddress) : eq(signInFailure.ipAddress, ipAddress);
+
+export async function decideSignInThrottle(
   db: Database,
-  options: { email: string; policy: ThrottlePolicy; now?: Date },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ failures: sql<number>`count(*)::int` })
+  options: { email: string; ipAddress: string | null; policy: ThrottlePolicy; now?: Date },
+): Promise<ThrottleDecision> {
+  const now = options.now ?? new Date();
+  const windowMs = options.policy.windowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  const recent = and(eq(signInFailure.email, options.email), gte(signInFailure.createdAt, since));
+
+  const [account] = await db
+    .select({
+      failures: sql<number>`count(*)::int`,
+      oldest: sql<Date | string | null>`min(${signInFailure.createdAt})`,
+    })
     .from(signInFailure)
-    .where(
-      and(
-        eq(signInFailure.email, options.email),
-        gte(signInFailure.createdAt, windowStart(options.policy, options.now ?? new Date())),
-      ),
-    );
-  return (row?.failures ?? 0) >= options.policy.maxFailures;
+    .where(recent);
+  if ((account?.failures ?? 0) >= options.policy.accountMaxFailures) {
+    const oldest = account?.oldest ? new Date(account.oldest) : now;
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
+    return { kind: "email-link-only", retryAfterSeconds };
+  }
+
+  const clientFailures = await db
+    .select({ createdAt: signInFailure.createdAt })
+    .from(signInFailure)
+    .where(and(recent, sameClient(options.ipAddress)))
+    .orderBy(desc(signInFailure.createdAt));
+  const delay = clientDelaySeconds(options.policy, clientFailures.length);
+  const latest = clientFailures[0]?.createdAt;
+  if (delay > 0 && latest) {
+    const waitUntil = latest.getTime() + delay * 1000;
+    if (waitUntil > now.getTime()) {
+      return { kind: "client-throttled", retryAfterSeconds: Math.ceil((waitUntil - now.getTime()) / 1000) };
+    }
+  }
+  return { kind: "allowed" };
 }
 
 export async function recordSignInFailure(
@@ -36,7 +93,15 @@ export async function recordSignInFailure(
   await db.insert(signInFailure).values({ email: options.email, ipAddress: options.ipAddress });
 }
 
-/** A successful sign-in forgives earlier mistakes, and failures past the window are of no use. */
-export async function clearSignInFailures(db: Database, options: { email: string }): Promise<void> {
-  await db.delete(signInFailure).where(eq(signInFailure.email, options.email));
+/**
+ * A successful sign-in forgives that client's mistakes only: clearing every client's would let an
+ * attacker start afresh each time the owner signs in.
+ */
+export async function clearSignInFailures(
+  db: Database,
+  options: { email: string; ipAddress: string | null },
+): Promise<void> {
+  await db
+    .delete(signInFailure)
+    .where(and(eq(signInFailure.email, options.email), sameClient(options.ipAddress)));
 }

@@ -10,6 +10,8 @@ import type { IdentityDeps } from "../auth/identity-deps";
  */
 export type FamilyDeps = IdentityDeps & {
   mediaSecret: string;
+  /** How long a signed media address works (MEDIA_URL_TTL_SECONDS). */
+  mediaTtlSeconds: number;
   storage: Storage;
   imageModel: ImageModel;
   boss: PgBoss;

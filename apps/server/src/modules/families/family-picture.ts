@@ -59,8 +59,13 @@ export async function saveFamilyPicture(
 export const familyPicturePath = (familyId: string, version: string) =>
   `/api/organization/picture/${encodeURIComponent(familyId)}/${version}.webp`;
 
-export function familyPictureUrl(secret: string, familyId: string, version: string | null): string | null {
-  return version ? signPath(secret, familyPicturePath(familyId, version)) : null;
+export function familyPictureUrl(
+  media: { mediaSecret: string; mediaTtlSeconds: number },
+  familyId: string,
+  version: string | null,
+): string | null {
+  if (!version) return null;
+  return signPath(media.mediaSecret, familyPicturePath(familyId, version), Date.now(), media.mediaTtlSeconds);
 }
 
 export async function readFamilyPicture(

@@ -33,7 +33,12 @@ export async function updateFamily(
     );
   }
   if (picture !== undefined) await saveFamilyPicture(deps.db, { familyId, picture: picture || null });
-  return getFamilySummary(deps.db, { familyId, role, mediaSecret: deps.mediaSecret });
+  return getFamilySummary(deps.db, {
+    familyId,
+    role,
+    mediaSecret: deps.mediaSecret,
+    mediaTtlSeconds: deps.mediaTtlSeconds,
+  });
 }
 
 /**

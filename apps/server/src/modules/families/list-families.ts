@@ -7,7 +7,7 @@ import { familyPictureUrl } from "./family-picture";
 /** Summaries of the given families as seen by one parent (their role in each), in joining order. */
 async function summarise(
   db: Database,
-  mediaSecret: string,
+  media: { mediaSecret: string; mediaTtlSeconds: number },
   memberships: { familyId: string; role: string }[],
 ): Promise<FamilySummary[]> {
   const ids = memberships.map((row) => row.familyId);
@@ -29,7 +29,7 @@ async function summarise(
       {
         id: family.id,
         name: family.name,
-        pictureUrl: familyPictureUrl(mediaSecret, family.id, family.pictureVersion),
+        pictureUrl: familyPictureUrl(media, family.id, family.pictureVersion),
         role,
         memberCount: counts.find((row) => row.familyId === familyId)?.members ?? 1,
       },
@@ -39,21 +39,21 @@ async function summarise(
 
 export async function listFamilies(
   db: Database,
-  options: { userId: string; mediaSecret: string },
+  options: { userId: string; mediaSecret: string; mediaTtlSeconds: number },
 ): Promise<FamilySummary[]> {
   const memberships = await db
     .select({ familyId: member.organizationId, role: member.role })
     .from(member)
     .where(eq(member.userId, options.userId))
     .orderBy(asc(member.createdAt));
-  return summarise(db, options.mediaSecret, memberships);
+  return summarise(db, options, memberships);
 }
 
 export async function getFamilySummary(
   db: Database,
-  options: { familyId: string; role: string; mediaSecret: string },
+  options: { familyId: string; role: string; mediaSecret: string; mediaTtlSeconds: number },
 ): Promise<FamilySummary> {
-  const [summary] = await summarise(db, options.mediaSecret, [options]);
+  const [summary] = await summarise(db, options, [options]);
   if (!summary) throw new Error(`Family ${options.familyId} vanished while being read`);
   return summary;
 }

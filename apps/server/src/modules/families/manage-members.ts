@@ -4,12 +4,8 @@ import {
   type FamilyRole,
   familyErrorCodes,
   familyMessages,
-  familyRoleLabels,
   type PendingInvitation,
 } from "@wonderkin/contract";
-import { eq } from "drizzle-orm";
-import { organization, user } from "../../db/schema";
-import { familyMemberAddedEmail } from "../../emails";
 import { AppError } from "../../lib/app-error";
 import { ensureFamily } from "./ensure-family";
 import { countOwners, type FamilyActor, lastOwner, roleNotAllowed } from "./family-actor";
@@ -26,78 +22,31 @@ async function requireMember(deps: FamilyDeps, actor: FamilyActor, memberId: str
   return target;
 }
 
-async function namesFor(deps: FamilyDeps, actor: FamilyActor) {
-  const [inviter] = await deps.db
-    .select({ firstName: user.firstName, email: user.email })
-    .from(user)
-    .where(eq(user.id, actor.userId));
-  const [family] = await deps.db
-    .select({ name: organization.name })
-    .from(organization)
-    .where(eq(organization.id, actor.membership.familyId));
-  return {
-    inviterName: inviter?.firstName || inviter?.email || "A parent",
-    familyName: family?.name ?? "a family",
-  };
-}
-
 /**
- * /organization/member/add: a parent whose account has a verified address joins at once and is
- * told by e-mail; any other address gets an invitation whose link signs them up (or in) and, once
- * their address is verified, joins them.
+ * /organization/member/add: always an invitation e-mail, whose link signs the person up (or in)
+ * and, once their address is verified and they accept, joins them. Nobody is put into a family
+ * without saying yes, and the answer is the same whether the address has an account or not, so
+ * adding a member cannot be used to learn who has one.
  */
 export async function addFamilyMember(
   deps: FamilyDeps,
   actor: FamilyActor,
   options: { email: string; role: FamilyRole },
-): Promise<
-  { outcome: "added"; member: FamilyMember } | { outcome: "invited"; invitation: PendingInvitation }
-> {
+): Promise<{ outcome: "invited"; invitation: PendingInvitation }> {
   if (!canManageRole(actor.membership.role, options.role)) throw roleNotAllowed();
   const familyId = actor.membership.familyId;
   const email = options.email.toLowerCase();
-  const [existing] = await deps.db
-    .select({ id: user.id, firstName: user.firstName, emailVerified: user.emailVerified })
-    .from(user)
-    .where(eq(user.email, email));
-
-  // Only a confirmed address joins at once: anyone can sign up with someone else's address, and
-  // the family's children must not be shown to them. Everyone else gets the invitation e-mail.
-  if (!existing?.emailVerified) {
-    const created = await viaFamilyPlugin(() =>
-      deps.auth.api.createInvitation({
-        body: { email, role: options.role, organizationId: familyId },
-        headers: actor.headers,
-      }),
-    );
-    const invitation = (await listPendingInvitations(deps.db, { familyId })).find(
-      (row) => row.id === created.id,
-    );
-    if (!invitation) throw new Error("The invitation just created is not pending");
-    return { outcome: "invited", invitation };
-  }
-
-  const added = await viaFamilyPlugin(() =>
-    deps.auth.api.addMember({ body: { userId: existing.id, role: options.role, organizationId: familyId } }),
-  );
-  const member = await findMember(deps.db, { familyId, memberId: added.id });
-  if (!member) throw new Error("The member just added is missing");
-  const { inviterName, familyName } = await namesFor(deps, actor);
-  const url = `${deps.env.publicUrl}/account/family?family=${encodeURIComponent(familyId)}`;
-  await deps.mailer.send({
-    to: email,
-    kind: "family-member-added",
-    link: url,
-    ...familyMemberAddedEmail({
-      appName: deps.env.APP_NAME,
-      firstName: existing.firstName,
-      inviterName,
-      familyName,
-      roleLabel: familyRoleLabels[options.role],
-      url,
+  const created = await viaFamilyPlugin(() =>
+    deps.auth.api.createInvitation({
+      body: { email, role: options.role, organizationId: familyId },
+      headers: actor.headers,
     }),
-  });
-  return { outcome: "added", member };
+  );
+  const invitation = (await listPendingInvitations(deps.db, { familyId })).find(
+    (row) => row.id === created.id,
+  );
+  if (!invitation) throw new Error("The invitation just created is not pending");
+  return { outcome: "invited", invitation };
 }
 
 /**

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { verifyPassword } from "../../auth/password-hashing";
 import { account } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { isSignInThrottled, recordSignInFailure } from "../auth/sign-in-throttle";
+import { decideSignInThrottle, recordSignInFailure, signInThrottlePolicy } from "../auth/sign-in-throttle";
 import { findUserRow } from "../users/get-user-record";
 import { sameConfirmation } from "./delete-child";
 import { eraseAccount } from "./erase-account";
@@ -40,11 +40,14 @@ async function requireReauthentication(
     .where(and(eq(account.userId, options.userId), eq(account.providerId, "credential")));
   if (credential?.password) {
     if (!options.password) throw reauthenticationRequired(privacyMessages.passwordRequired);
-    const policy = {
-      maxFailures: deps.env.SIGN_IN_MAX_FAILURES,
-      windowMinutes: deps.env.SIGN_IN_FAILURE_WINDOW_MINUTES,
-    };
-    if (await isSignInThrottled(deps.db, { email: options.email, policy, now: options.now })) {
+    const decision = await decideSignInThrottle(deps.db, {
+      email: options.email,
+      ipAddress: options.ipAddress,
+      policy: signInThrottlePolicy(deps.env),
+      now: options.now,
+    });
+    // Signed in already, the parent has no use for an e-mail link here: both limits simply refuse.
+    if (decision.kind !== "allowed") {
       throw new AppError(429, authErrorCodes.tooManyAttempts, authMessages.tooManyRequests);
     }
     if (!(await verifyPassword({ hash: credential.password, password: options.password }))) {

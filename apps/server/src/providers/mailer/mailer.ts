@@ -6,7 +6,6 @@ export type MailKind =
   | "password-reset"
   | "account-notice"
   | "family-invitation"
-  | "family-member-added"
   | "studio-ready"
   | "portrait-failed"
   | "child-deleted"

@@ -4,9 +4,6 @@ import { createLocalStorage } from "./local-storage";
 import { createS3Storage } from "./s3-storage";
 import type { Storage } from "./storage";
 
-/** Presigned S3 addresses work this long (local addresses use lib/signed-url's own expiry). */
-const S3_URL_TTL_SECONDS = 60 * 60;
-
 export function createStorage(env: Env, options: { secret: string }): Storage {
   if (env.STORAGE_PROVIDER === "s3") {
     return createS3Storage({
@@ -16,10 +13,15 @@ export function createStorage(env: Env, options: { secret: string }): Storage {
       accessKeyId: env.S3_ACCESS_KEY_ID,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
-      urlTtlSeconds: S3_URL_TTL_SECONDS,
+      // Presigned addresses live as long as the local ones: whoever holds one can use it.
+      urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     });
   }
-  return createLocalStorage({ root: path.join(env.dataDir, "media"), secret: options.secret });
+  return createLocalStorage({
+    root: path.join(env.dataDir, "media"),
+    secret: options.secret,
+    urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+  });
 }
 
 /** The origin presigned addresses point at, for the Content-Security-Policy (null for local disk). */

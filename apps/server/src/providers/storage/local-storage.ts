@@ -11,7 +11,12 @@ export const LOCAL_MEDIA_PREFIX = "/api/media/";
  * Files on local disk under DATA_DIR/media. Writes go to a temporary name first and are renamed,
  * so a crash never leaves half a photo. Addresses are HMAC-signed and expire.
  */
-export function createLocalStorage(options: { root: string; secret: string }): Storage {
+export function createLocalStorage(options: {
+  root: string;
+  secret: string;
+  /** How long a signed address works (MEDIA_URL_TTL_SECONDS). */
+  urlTtlSeconds?: number;
+}): Storage {
   const fileOf = (key: string) => {
     assertSafeKey(key);
     return path.join(options.root, ...key.split("/"));
@@ -72,7 +77,7 @@ export function createLocalStorage(options: { root: string; secret: string }): S
         options.secret,
         `${LOCAL_MEDIA_PREFIX}${key}`,
         Date.now(),
-        urlOptions?.expiresInSeconds,
+        urlOptions?.expiresInSeconds ?? options.urlTtlSeconds,
       );
       return urlOptions?.downloadName
         ? `${signed}&download=${encodeURIComponent(safeDownloadName(urlOptions.downloadName))}`

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanst
 import { type FamilySummary, familyErrorCodes, listFamiliesEndpoint } from "@wonderkin/contract";
 import { useCallback, useSyncExternalStore } from "react";
 import { ApiError, callApi } from "@/lib/api-client";
+import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 import { type Session, sessionQueryKey, useSession } from "./get-session";
 import { getUserQueryOptions, useUser } from "./get-user";
 import { readOrganizationId, storeOrganizationId, subscribeToOrganizationId } from "./session-storage";
@@ -14,6 +15,8 @@ export function getFamiliesQueryOptions(userId: string | undefined) {
     queryKey: familiesQueryKey(userId ?? "signed-out"),
     queryFn: async () => (await callApi(listFamiliesEndpoint, {})).families,
     enabled: Boolean(userId),
+    // Family pictures come as short-lived signed addresses: fresh ones before they expire.
+    refetchInterval: (query) => refetchBeforeMediaExpires(query.state.data),
   });
 }
 

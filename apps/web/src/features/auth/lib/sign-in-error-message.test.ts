@@ -46,6 +46,10 @@ describe("signInErrorMessage", () => {
     expect(signInErrorMessage({ status: 403, code: "TOO_MANY_ATTEMPTS" })).toBe(message);
   });
 
+  it("points to the e-mail link when the account's password sign-in is paused", () => {
+    expect(signInErrorMessage({ status: 429, code: "EMAIL_LINK_REQUIRED" })).toMatch(/e-mail link/);
+  });
+
   it("says anything else generically", () => {
     const message = "Failed to sign in. Please check your credentials and try again.";
     expect(signInErrorMessage({})).toBe(message);

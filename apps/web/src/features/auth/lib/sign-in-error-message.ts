@@ -22,6 +22,8 @@ export function needsSignInMethods(failure: SignInFailure): boolean {
 export function signInErrorMessage(failure: SignInFailure, methods?: readonly SignInMethod[]): string {
   const { status, code } = failure;
   if (code === authErrorCodes.invalidEmail) return authMessages.invalidEmail;
+  // The account's password sign-in is paused after failures from everywhere; the link still works.
+  if (code === authErrorCodes.emailLinkRequired) return authMessages.emailLinkRequired;
   if (status === 429 || code === authErrorCodes.tooManyAttempts) return authMessages.tooManyRequests;
   if (code === authErrorCodes.accountDisabled) return authMessages.accountDisabled;
   if (code === ambiguousCredentialsCode && methods) {

@@ -7,6 +7,7 @@ import {
 } from "@wonderkin/contract";
 import { callApi } from "@/lib/api-client";
 import { childrenQueryKey } from "@/lib/children/get-children";
+import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 
 export const childPhotosQueryKey = (familyId: string, childId: number) =>
   [...childrenQueryKey(familyId), childId, "photos"] as const;
@@ -25,9 +26,9 @@ export function getChildPhotosQueryOptions(familyId: string | null, childId: num
     queryKey: childPhotosQueryKey(familyId ?? "none", childId ?? 0),
     queryFn: () => getChildPhotos(familyId ?? "", childId ?? 0),
     enabled: Boolean(familyId && childId),
-    // The addresses are signed and expire (an hour at the least): read them again well before.
     staleTime: 5 * 60_000,
-    refetchInterval: 20 * 60_000,
+    // Fresh signed links before the current ones expire (MEDIA_URL_TTL_SECONDS, 15 minutes by default).
+    refetchInterval: (query) => refetchBeforeMediaExpires(query.state.data),
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getMembersEndpoint } from "@wonderkin/contract";
 import { callApi } from "@/lib/api-client";
+import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 
 /** Everything about one family lives under ["family", id]: switching families changes the key. */
 export const familyQueryKey = (familyId: string) => ["family", familyId] as const;
@@ -16,6 +17,8 @@ export function getFamilyMembersQueryOptions(familyId: string | null) {
     queryKey: familyMembersQueryKey(familyId ?? "none"),
     queryFn: () => getFamilyMembers(familyId ?? ""),
     enabled: Boolean(familyId),
+    // The family picture comes as a short-lived signed address: a fresh one before it expires.
+    refetchInterval: (query) => refetchBeforeMediaExpires(query.state.data),
   });
 }
 

@@ -25,7 +25,6 @@ import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { requiredEmailSchema } from "@/lib/form-schemas";
 import { useAddMember } from "../api/manage-members";
-import { displayName } from "../lib/display-name";
 
 const inviteSchema = z.object({ email: requiredEmailSchema, role: familyRoleSchema });
 
@@ -52,11 +51,7 @@ export function InviteMemberCard({ family, role }: { family: FamilySummary; role
     add.mutate(values, {
       onSuccess: (result) => {
         form.reset({ email: "", role: values.role });
-        if (result.outcome === "added") {
-          toast.success(`${displayName(result.member)} is now in your family; we told them by e-mail.`);
-        } else {
-          toast.success(`Invitation sent to ${result.invitation.email}.`);
-        }
+        toast.success(`Invitation sent to ${result.invitation.email}.`);
       },
       onError: (error) => {
         if (

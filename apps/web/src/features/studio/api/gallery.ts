@@ -15,6 +15,7 @@ import {
 } from "@wonderkin/contract";
 import { callApi } from "@/lib/api-client";
 import { childrenQueryKey } from "@/lib/children/get-children";
+import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 import {
   type GalleryData,
   type GalleryPage,
@@ -45,9 +46,9 @@ export function getGalleryQueryOptions(familyId: string | null, childId: number 
     initialPageParam: undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     enabled: Boolean(familyId && childId),
-    // The addresses are signed and expire: read them again well before they do.
+    // The addresses are signed and short-lived: read them again just before the first expires.
     staleTime: 5 * 60_000,
-    refetchInterval: 20 * 60_000,
+    refetchInterval: (query) => refetchBeforeMediaExpires(query.state.data),
   });
 }
 
