@@ -56,7 +56,8 @@ export default defineConfig({
       env: { E2E_OAUTH_PORT: String(oauthPort) },
     },
     {
-      command: `rm -rf ${dataDir} && tsx ../apps/server/src/main.ts`,
+      // The compiled server, as production runs it (`npm run test:e2e` builds it first).
+      command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
       url: `${baseURL}/api/ready`,
       timeout: 120_000,
       reuseExistingServer: false,

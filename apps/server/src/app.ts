@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import { commonErrorCodes } from "@wonderkin/contract";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,17 +18,21 @@ import { healthRoutes } from "./http/health-routes";
 import { identityRoutes } from "./http/identity-routes";
 import { imageModelWebhookRoutes } from "./http/image-model-webhook-routes";
 import { mediaRoutes } from "./http/media-routes";
+import { metricsRoutes } from "./http/metrics-routes";
 import { photoRoutes } from "./http/photo-routes";
 import { privacyRoutes } from "./http/privacy-routes";
 import { publicConfigRoutes } from "./http/public-config-routes";
+import { registerSameOriginCheck } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { stripeWebhookRoutes } from "./http/stripe-webhook-routes";
 import { studioRoutes } from "./http/studio-routes";
 import { subscriptionRoutes } from "./http/subscription-routes";
+import { registerUnsafeTextCheck } from "./http/unsafe-text";
 import { userRoutes } from "./http/user-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
 import type { ImageWork } from "./image-work/image-work";
 import type { Queue } from "./jobs/queue";
+import type { Metrics } from "./observability/metrics";
 import type { ImageModel } from "./providers/image-model/image-model";
 import type { Mailer } from "./providers/mailer/mailer";
 import { createPayments, createStripeClientFor } from "./providers/payments";
@@ -48,6 +53,8 @@ export type AppDeps = {
   imageModel: ImageModel;
   /** CPU-bound image work (photo checks, face detection, files) in a thread pool. */
   imageWork: ImageWork;
+  /** The process's metrics: request latency is recorded, and served at /metrics with METRICS_TOKEN. */
+  metrics?: Metrics;
   /** Tells a worker in this process that a job was just sent (ROLE=all), so it starts at once. */
   wakeWorker?: (queueName: string) => void;
   /** Fastify logger options or `false`; the composition root decides (pretty in dev, JSON in prod). */
@@ -76,16 +83,33 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    bodyLimit: 1_048_576,
-    // A request Node cannot even parse (bad header bytes) gets the same error shape as the rest.
-    clientErrorHandler: (_error, socket) => {
+    // JSON is small; the routes that take files (photos, the family picture) set their own limits.
+    bodyLimit: env.JSON_BODY_LIMIT_KILOBYTES * 1024,
+    // Slow headers and slow bodies are cut off, whoever calls listen() (see decision 0022). Node
+    // checks these every connectionsCheckingInterval, so that is kept well below the timeouts.
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          requestTimeout: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+          headersTimeout: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+          keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+          connectionsCheckingInterval: Math.min(1000, env.HTTP_HEADERS_TIMEOUT_SECONDS * 500),
+        },
+        handler,
+      ),
+    // A request Node cannot even parse (bad header bytes), or one too slow to arrive, gets the same
+    // error shape as the rest.
+    clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;
-      const body = JSON.stringify({
-        code: commonErrorCodes.badRequest,
-        message: "The request could not be read.",
-      });
+      const timedOut = (error as NodeJS.ErrnoException).code === "ERR_HTTP_REQUEST_TIMEOUT";
+      const body = JSON.stringify(
+        timedOut
+          ? { code: commonErrorCodes.requestTimeout, message: "The request took too long to arrive." }
+          : { code: commonErrorCodes.badRequest, message: "The request could not be read." },
+      );
+      const status = timedOut ? "408 Request Timeout" : "400 Bad Request";
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -97,6 +121,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  if (deps.metrics) await metricsRoutes({ metrics: deps.metrics, token: env.METRICS_TOKEN })(app);
+  registerUnsafeTextCheck(app);
+  registerSameOriginCheck(app, { publicUrl: env.publicUrl });
   const mediaOrigin = storageMediaOrigin(env);
   await registerSecurityHeaders(app, {
     https: env.publicUrl.startsWith("https://"),
@@ -122,6 +149,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const familyDeps = {
     ...identityDeps,
     mediaSecret,
+    mediaTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     storage: deps.storage,
     imageModel,
     boss: deps.queue.boss,

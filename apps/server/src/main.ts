@@ -1,25 +1,54 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { EnvError, loadEnv } from "./config/env";
+import { repoRoot } from "./config/paths";
 import { DataDirInUseError } from "./db/data-dir-lock";
 import { startRuntime } from "./runtime";
 
-/** Entry point: `npm start` (ROLE=all), `npm run start:api`, `npm run start:worker`. */
+/**
+ * Entry point of every role: `node apps/server/dist/main.js` in production (what `npm start`,
+ * `start:api` and `start:worker` run), `tsx src/main.ts` in development.
+ */
 async function main(): Promise<void> {
+  // A `.env` file at the project root fills in what the environment does not set (Node's own parser).
+  const dotEnv = path.join(repoRoot, ".env");
+  if (existsSync(dotEnv)) process.loadEnvFile(dotEnv);
   const env = loadEnv();
   const runtime = await startRuntime(env);
-  const log = runtime.app?.log;
-  if (runtime.app) log?.info(`${env.APP_NAME} is running at ${env.publicUrl}`);
-  else console.log(`${env.APP_NAME} worker started`);
+  const { logger } = runtime;
+  if (runtime.app) logger.info({ role: env.ROLE }, `${env.APP_NAME} is running at ${env.publicUrl}`);
+  else logger.info({ role: env.ROLE }, `${env.APP_NAME} worker started`);
 
+  // One shutdown, however many signals arrive (a process manager often sends SIGTERM to the whole
+  // process group, and a second Ctrl-C is common): HTTP drains its requests, the worker lets its jobs
+  // finish within SHUTDOWN_GRACE_SECONDS and hands back the rest, then the database closes.
   let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
+  const deadlineMs = (env.SHUTDOWN_GRACE_SECONDS + 15) * 1000;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.info({ signal }, "already shutting down");
+      return;
+    }
     stopping = true;
-    log?.info({ signal }, "shutting down");
-    await runtime.close();
-    process.exit(0);
+    const started = Date.now();
+    logger.info({ signal, role: env.ROLE }, "shutting down");
+    setTimeout(() => {
+      logger.error({ afterMs: deadlineMs }, "shutdown took too long, exiting");
+      process.exit(1);
+    }, deadlineMs).unref();
+    runtime.close().then(
+      () => {
+        logger.info({ role: env.ROLE, tookMs: Date.now() - started }, "stopped");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "error while shutting down");
+        process.exit(1);
+      },
+    );
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
 }
 
 main().catch((error: unknown) => {

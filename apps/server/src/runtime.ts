@@ -7,11 +7,13 @@ import type { Env } from "./config/env";
 import { loggerOptions } from "./config/logger";
 import { connectDatabase, type DatabaseConnection } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
-import { applyMigrations } from "./db/migrate";
+import { migrateWith, SCHEMA_LOCK_KEY } from "./db/migrate";
 import { createImageWork } from "./image-work/image-work";
 import { jobs } from "./jobs";
-import { type Queue, startQueue } from "./jobs/queue";
-import { createJobQueues, startWorker, type Worker } from "./jobs/worker";
+import { type Queue, queuePoolMax, startQueue } from "./jobs/queue";
+import { prepareJobQueues, startWorker, type Worker } from "./jobs/worker";
+import { createMetrics } from "./observability/metrics";
+import { startMetricsServer } from "./observability/metrics-server";
 import { createAnalyticsForwarder } from "./providers/analytics";
 import { createImageModel } from "./providers/image-model";
 import { createMailer } from "./providers/mailer";
@@ -27,6 +29,7 @@ export type Runtime = {
   app: FastifyInstance | null;
   /** The address the app listens on (useful with PORT=0). */
   origin: string | null;
+  logger: pino.Logger;
   close(): Promise<void>;
 };
 
@@ -53,10 +56,24 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     const database = await connectDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.dataDir,
-      poolMax: env.DATABASE_POOL_MAX,
+      poolMax: env.DATABASE_POOL_MAX - queuePoolMax(env.DATABASE_POOL_MAX),
     });
     closers.push(() => database.close());
-    await applyMigrations(database);
+    // Every step that changes the schema runs under one advisory lock (decision 0023): migrations,
+    // pg-boss's own tables, its queues and schedules. Processes starting at the same instant on an
+    // empty database take turns instead of deadlocking.
+    const queue = await database.withExclusiveLock(SCHEMA_LOCK_KEY, async (db) => {
+      await migrateWith(database.kind, db);
+      const started = await startQueue(database, {
+        databaseUrl: env.DATABASE_URL,
+        poolMax: queuePoolMax(env.DATABASE_POOL_MAX),
+        supervise: runsWorker,
+        onError: (error) => logger.error({ err: error }, "job queue error"),
+      });
+      closers.push(() => started.stop());
+      await prepareJobQueues(started.boss, jobs, { schedules: runsWorker });
+      return started;
+    });
     logger.info(
       { database: database.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL" },
       "database ready",
@@ -67,13 +84,17 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     const secret = await resolveAuthSecret(env);
     const auth = createAuth({ db: database.db, env, secret, mailer });
     const storage = createStorage(env, { secret });
-    const queue = await startQueue(database, {
-      databaseUrl: env.DATABASE_URL,
-      supervise: runsWorker,
-      onError: (error) => logger.error({ err: error }, "job queue error"),
-    });
-    closers.push(() => queue.stop());
+    const payments = createPayments(env);
 
+    const metrics = createMetrics({
+      queueNames: jobs.map((job) => job.name),
+      queueDepth: (name) => queue.boss.getQueueSize(name),
+      poolStats: () => database.poolStats(),
+    });
+    if (env.METRICS_PORT) {
+      const metricsServer = await startMetricsServer({ metrics, host: env.HOST, port: env.METRICS_PORT });
+      closers.push(() => metricsServer.close());
+    }
     const imageWork = createImageWork({ threads: env.workerThreads, eager: true });
     closers.push(() => imageWork.close());
     const imageModel = createImageModel(env, { storage, imageWork });
@@ -91,7 +112,6 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         env,
         wakeWorker,
       };
-      const payments = createPayments(env);
       const privacy = { ...studio, payments, logger };
       const started = await startWorker({
         boss: queue.boss,
@@ -99,11 +119,10 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env), studio, privacy },
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
+        observe: metrics.observeJob,
       });
       worker = started;
-      closers.push(() => started.stop());
-    } else {
-      await createJobQueues(queue.boss, jobs);
+      closers.push(() => started.stop({ graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 }));
     }
     let app: FastifyInstance | null = null;
     let origin: string | null = null;
@@ -117,14 +136,21 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         queue,
         imageModel,
         imageWork,
+        payments,
+        metrics,
         wakeWorker,
         logger: logOptions,
       });
       const listening = app;
-      closers.push(() => listening.close());
+      closers.push(async () => {
+        // Fastify stops accepting, answers 503 to requests arriving meanwhile, and waits for those
+        // in flight; load balancers see /api/ready fail and move on.
+        await listening.close();
+        logger.info({}, "HTTP server closed");
+      });
       origin = await app.listen({ host: env.HOST, port: env.PORT });
     }
-    return { env, database, auth, queue, app, origin, close };
+    return { env, database, auth, queue, app, origin, logger, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { createApp } from "../src/app";
 import { type Auth, createAuth } from "../src/auth/create-auth";
 import { type Env, type EnvInput, loadEnv } from "../src/config/env";
@@ -9,9 +9,10 @@ import type { DatabaseConnection } from "../src/db/client";
 import { createImageWork, type ImageWork } from "../src/image-work/image-work";
 import { jobs } from "../src/jobs";
 import { type Queue, startQueue } from "../src/jobs/queue";
-import { createJobQueues, startWorker, type Worker } from "../src/jobs/worker";
+import { prepareJobQueues, startWorker, type Worker } from "../src/jobs/worker";
 import type { PrivacyDeps } from "../src/modules/privacy/privacy-deps";
 import type { StudioDeps } from "../src/modules/studio/studio-deps";
+import { createMetrics } from "../src/observability/metrics";
 import { createImageModel } from "../src/providers/image-model";
 import type { ImageModel } from "../src/providers/image-model/image-model";
 import { createMailer } from "../src/providers/mailer";
@@ -64,8 +65,12 @@ export async function createTestApp(
      * pool itself and of the worker under load ask for real threads.
      */
     imageThreads?: number;
+    /** Records Prometheus metrics (requests, jobs, queues) as the runtime does. */
+    metrics?: boolean;
     /** Replaces the image-work pool (e.g. one that counts what it is asked to do). */
     imageWork?: ImageWork;
+    /** Fastify logger options, for tests of what gets logged (default: silent). */
+    logger?: FastifyServerOptions["logger"];
   } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
@@ -108,6 +113,13 @@ export async function createTestApp(
   };
   const privacy: PrivacyDeps = { ...studio, env, payments: createPayments(env) };
   const workerLogger = { info: () => {}, warn: () => {}, error: () => {} };
+  const metrics = options.metrics
+    ? createMetrics({
+        queueNames: jobs.map((job) => job.name),
+        queueDepth: (name) => queue.boss.getQueueSize(name),
+        poolStats: () => connection.poolStats(),
+      })
+    : undefined;
   const startJobWorker = () =>
     startWorker({
       boss: queue.boss,
@@ -115,12 +127,10 @@ export async function createTestApp(
       deps: { db: connection.db, analyticsForwarder: null, studio, privacy },
       logger: workerLogger,
       pollingIntervalSeconds: 0.5,
+      ...(metrics ? { observe: metrics.observeJob } : {}),
     });
-  if (options.worker) {
-    worker = await startJobWorker();
-  } else {
-    await createJobQueues(queue.boss, jobs);
-  }
+  await prepareJobQueues(queue.boss, jobs, { schedules: false });
+  if (options.worker) worker = await startJobWorker();
   const app = await createApp({
     env,
     database: connection,
@@ -130,8 +140,9 @@ export async function createTestApp(
     queue,
     imageModel,
     imageWork,
+    metrics,
     wakeWorker,
-    logger: false,
+    logger: options.logger ?? false,
   });
   await options.extend?.(app);
   await app.ready();

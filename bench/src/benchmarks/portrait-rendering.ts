@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import {
   LOCAL_PORTRAIT_HEIGHT,
   LOCAL_PORTRAIT_WIDTH,
@@ -93,6 +96,8 @@ export const portraitRenderingBenchmark: Benchmark = {
       },
     );
     const nextSeed = seeds();
+    // As in production: drawn art is also kept on disk (DATA_DIR/cache/style-art), past the memory LRU.
+    const artCacheDir = mkdtempSync(path.join(os.tmpdir(), "wonderkin-bench-art-"));
     const full = await measureSequential(
       {
         name: "full",
@@ -101,7 +106,7 @@ export const portraitRenderingBenchmark: Benchmark = {
       inputs,
       settings,
       async ({ face, styleId }) => {
-        const output = await renderLocalPortrait({ face, styleId, seed: nextSeed() });
+        const output = await renderLocalPortrait({ face, styleId, seed: nextSeed(), artCacheDir });
         const files = await makePortraitFiles(output, { watermark: WATERMARK });
         if (files.width !== LOCAL_PORTRAIT_WIDTH || files.height !== LOCAL_PORTRAIT_HEIGHT) {
           throw new Error(`a ${styleId} portrait came out ${files.width}×${files.height}`);
@@ -110,6 +115,7 @@ export const portraitRenderingBenchmark: Benchmark = {
         return files.full.length + files.thumbnail.length;
       },
     );
+    rmSync(artCacheDir, { recursive: true, force: true });
     return {
       subjects: [bare, full],
       comparison: { subject: "full", baseline: "bare" },

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { generatedImagesEndpoint, userCreditsEndpoint } from "@wonderkin/contract";
+import { generatedImagesEndpoint } from "@wonderkin/contract";
 import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
 import type { Page } from "playwright-core";
 import { type ClickTiming, clickWatchScript } from "../browser/click-watch";
@@ -39,8 +39,8 @@ function sessionScript(parent: StudioParent): string {
 }
 
 /**
- * What a parent waits for in the magic studio: from the click on "Generate" (one portrait) to the
- * finished portrait shown in the gallery, in Chromium against the production build served by the
+ * What a parent waits for in the magic studio: from the click on "Generate" (four portraits, the
+ * most a click asks for) to the finished portraits all shown in the gallery, in Chromium against the production build served by the
  * product (worker in the same process, default polling). The baseline is the same click's first
  * visible answer: the new pending card, i.e. the generate call's round trip rendered by the page.
  * What lies between the two is the asynchronous part: the job queue, the render, the page's status
@@ -215,7 +215,7 @@ function summarise(
 function conditions(clicks: number, warmup: number, serverTuning: string): string {
   return (
     `${clicks} clicks one after the other${warmup > 0 ? ` after ${warmup} warm-up clicks` : ""}, ` +
-    "one portrait each; headless Chromium at 1280×720; " +
+    `${PORTRAITS_PER_CLICK} portrait${PORTRAITS_PER_CLICK === 1 ? "" : "s"} each (shown = all of them on screen); headless Chromium at 1280×720; ` +
     `the product with its worker in one process (ROLE=all, ${serverTuning}) on PGlite`
   );
 }

@@ -21,15 +21,38 @@ export const envSchema = z
     PUBLIC_URL: z.url().optional(),
     APP_NAME: z.string().min(1).max(60).default("Wonderkin"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Relative paths are taken from the project root, the same for every command. */
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
       .optional(),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Every PostgreSQL connection one process opens: the job queue takes 30 % (1–4), the app the rest. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(3).max(200).default(10),
     WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
     TRUST_PROXY: booleanFromString.default(false),
+    // Slow clients (decision 0022): the whole request must arrive within the request timeout, its
+    // headers within the headers timeout; an idle kept-alive connection closes after the keep-alive
+    // timeout (above a load balancer's idle timeout, so it never reuses a closed connection).
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(72),
+    /** The largest JSON body an endpoint takes (uploads and the family picture have their own). */
+    JSON_BODY_LIMIT_KILOBYTES: z.coerce.number().int().min(16).max(10_240).default(100),
+    /** How long a signed media address (photos, portraits, pictures, presigned S3) works. */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
     QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    /** How long a stopping process lets running jobs finish before handing them back for a retry. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+    /** Serves Prometheus metrics at /metrics on the API's port to callers sending it as a bearer token. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** Also serves /metrics, without a token, on this port of every process (workers too): keep it private. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * Local storage is one host's disk. With separate API and worker processes it works only when
+     * DATA_DIR/media is shared between them (one host, or a network volume): say so with true.
+     */
+    STORAGE_LOCAL_SHARED: booleanFromString.default(false),
     /** Portraits one worker process renders at once (the CPU part runs in the thread pool). */
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /** Trainings one worker process runs at once (the local model's are CPU work; Replicate's are calls). */
@@ -61,9 +84,13 @@ export const envSchema = z
      */
     DEV_MAILBOX: z.enum(["auto", "on", "off"]).default("auto"),
 
-    // Sign-in throttling: failures per e-mail address within the window.
+    // Sign-in throttling (decision 0022): failures one client may make on one account within the
+    // window before it waits (1 minute, doubling per failure, at most the window); failures on one
+    // account from all clients within the window before it signs in by e-mail link only (OWASP
+    // ASVS: at most 100 per hour).
     SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
-    SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    SIGN_IN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(50),
     // Per client address (Better Auth's limiter): password sign-ins per 15 minutes, e-mail links per minute.
     SIGN_IN_IP_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
     EMAIL_LINK_IP_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
@@ -185,8 +212,22 @@ export const envSchema = z
           });
       }
     }
+    if (env.ROLE !== "all" && env.STORAGE_PROVIDER === "local" && !env.STORAGE_LOCAL_SHARED) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STORAGE_PROVIDER"],
+        message: `is local: ROLE=${env.ROLE} keeps photos under DATA_DIR/media on this host, where other API and worker processes cannot read them. Use STORAGE_PROVIDER=s3 (with S3_BUCKET), or set STORAGE_LOCAL_SHARED=true if that folder is shared by every process`,
+      });
+    }
     if (env.STORAGE_PROVIDER === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE_PROVIDER=s3" });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_SECONDS"],
+        message: "must be at most HTTP_REQUEST_TIMEOUT_SECONDS",
+      });
     }
     if (env.PHOTOS_MIN_PER_CHILD > env.PHOTOS_MAX_PER_CHILD) {
       ctx.addIssue({
@@ -248,14 +289,24 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const runsLocally = isLoopbackHost(new URL(publicUrl).hostname);
+  const isProduction = env.NODE_ENV === "production";
+  // In production at a public address, keeping mail in the database means no parent gets any:
+  // only an operator who chose the outbox on purpose gets it.
+  if (isProduction && !runsLocally && cleaned.MAIL_PROVIDER === undefined) {
+    throw new EnvError([
+      `MAIL_PROVIDER: is not set, so mail would only be kept in the database and never sent to ${publicUrl}'s parents. Set MAIL_PROVIDER=smtp with SMTP_URL and MAIL_FROM (or MAIL_PROVIDER=outbox to keep mail undelivered on purpose)`,
+    ]);
+  }
   return {
     ...env,
+    // The mailbox shows every sign-in link: never on a production server at a public address.
     devMailboxEnabled:
       env.MAIL_PROVIDER === "outbox" &&
+      !(isProduction && !runsLocally) &&
       (env.DEV_MAILBOX === "on" || (env.DEV_MAILBOX === "auto" && runsLocally)),
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir: path.resolve(repoRoot, env.DATA_DIR),
     workerThreads: env.WORKER_THREADS ?? os.availableParallelism(),
     publicUrl,
-    isProduction: env.NODE_ENV === "production",
+    isProduction,
   };
 }

@@ -25,6 +25,8 @@ export type DatabaseConnection = {
    * once (e.g. migrations) take turns. PGlite is single-process, so it simply runs `work`.
    */
   withExclusiveLock<T>(lockKey: number, work: (db: Database) => Promise<T>): Promise<T>;
+  /** The PostgreSQL pool's connections (for metrics); null on PGlite, which has none. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
 
@@ -66,6 +68,7 @@ export function wrapPglite(client: PGlite): DatabaseConnection {
       return { rows: results.flatMap((result) => result.rows as Record<string, unknown>[]) };
     },
     withExclusiveLock: (_lockKey, work) => work(db),
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
@@ -97,6 +100,7 @@ async function connectPostgres(databaseUrl: string, poolMax: number): Promise<Da
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

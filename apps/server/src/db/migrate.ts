@@ -3,23 +3,30 @@ import path from "node:path";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrationsDir } from "../config/paths";
-import type { DatabaseConnection } from "./client";
+import type { Database, DatabaseConnection } from "./client";
 
-/** Arbitrary but fixed: every instance agrees on it, nothing else in the product uses it. */
-const MIGRATION_LOCK_KEY = 727_001;
+/**
+ * Arbitrary but fixed: every instance agrees on it, nothing else in the product uses it. A starting
+ * server holds it for every step that changes the schema (migrations, the job queue's tables and
+ * queues), so any number of processes can start at the same instant.
+ */
+export const SCHEMA_LOCK_KEY = 727_001;
 
 type Journal = { entries: { idx: number; when: number; tag: string }[] };
 
 /** Applies pending migrations; safe to call from several instances starting at the same time. */
 export async function applyMigrations(connection: DatabaseConnection): Promise<void> {
-  await connection.withExclusiveLock(MIGRATION_LOCK_KEY, async (db) => {
-    const config = { migrationsFolder: migrationsDir };
-    if (connection.kind === "pglite") {
-      await migratePglite(db as Parameters<typeof migratePglite>[0], config);
-    } else {
-      await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], config);
-    }
-  });
+  await connection.withExclusiveLock(SCHEMA_LOCK_KEY, (db) => migrateWith(connection.kind, db));
+}
+
+/** Applies pending migrations through `db`, for a caller already holding SCHEMA_LOCK_KEY. */
+export async function migrateWith(kind: DatabaseConnection["kind"], db: Database): Promise<void> {
+  const config = { migrationsFolder: migrationsDir };
+  if (kind === "pglite") {
+    await migratePglite(db as Parameters<typeof migratePglite>[0], config);
+  } else {
+    await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], config);
+  }
 }
 
 export type MigrationStatus = { expected: number; applied: number; upToDate: boolean };

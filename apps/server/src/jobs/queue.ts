@@ -13,12 +13,25 @@ export type Queue = {
 };
 
 /**
+ * pg-boss's share of DATABASE_POOL_MAX (the app's pool gets the rest): its fetches, completions and
+ * maintenance are short, so a few connections serve every queue.
+ */
+export function queuePoolMax(poolMax: number): number {
+  return Math.max(1, Math.min(4, Math.floor(poolMax * 0.3)));
+}
+
+/**
  * Starts pg-boss on the product's own database. With PGlite it talks through the connection's
  * executeSql (one process, one database); with PostgreSQL it opens its own small pool.
  */
 export async function startQueue(
   connection: DatabaseConnection,
-  options: QueueRole & { databaseUrl?: string | undefined; onError: (error: Error) => void },
+  options: QueueRole & {
+    databaseUrl?: string | undefined;
+    /** Connections pg-boss may open (PostgreSQL). */
+    poolMax?: number;
+    onError: (error: Error) => void;
+  },
 ): Promise<Queue> {
   const common = {
     schema: "pgboss",
@@ -28,7 +41,7 @@ export async function startQueue(
   };
   const boss =
     connection.kind === "postgres" && options.databaseUrl
-      ? new PgBoss({ ...common, connectionString: options.databaseUrl, max: 4 })
+      ? new PgBoss({ ...common, connectionString: options.databaseUrl, max: options.poolMax ?? 2 })
       : new PgBoss({
           ...common,
           db: { executeSql: (text: string, values: unknown[]) => connection.executeSql(text, values) },

@@ -12,14 +12,20 @@ type Logger = {
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
 /**
- * Creates every job's queue (idempotent) and brings an existing queue's retry and expiry settings
- * up to date with its definition. API instances do it too: a job sent to a queue that does not
- * exist yet would be dropped by pg-boss.
+ * Creates every job's queue (idempotent), brings an existing queue's retry and expiry settings up to
+ * date with its definition, and (for workers) registers the cron schedules. Every role runs it at
+ * start-up, under the schema lock (queue creation is DDL: unlocked, parallel starts deadlock). A job
+ * sent to a queue that does not exist yet would be dropped by pg-boss.
  */
-export async function createJobQueues(boss: PgBoss, jobs: readonly JobDefinition<z.ZodType, never>[]) {
+export async function prepareJobQueues(
+  boss: PgBoss,
+  jobs: readonly JobDefinition<z.ZodType, never>[],
+  options: { schedules: boolean },
+) {
   for (const job of jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.options });
     if (job.options) await boss.updateQueue(job.name, { name: job.name, ...job.options });
+    if (options.schedules && job.schedule) await boss.schedule(job.name, job.schedule, {});
   }
 }
 
@@ -32,6 +38,9 @@ export type Worker = {
    */
   stop(options?: { graceMs?: number }): Promise<void>;
 };
+
+/** Told of every job that ends (the metrics). */
+export type JobObserver = (queue: string, outcome: "completed" | "failed", seconds: number) => void;
 
 type QueueLoop = { name: string; nudge(): void; stop(graceMs: number): Promise<void> };
 
@@ -51,9 +60,12 @@ function workQueue<Deps>(options: {
   logger: Logger;
   concurrency: number;
   pollingIntervalMs: number;
+  observe?: JobObserver | undefined;
 }): QueueLoop {
   const { boss, job, logger } = options;
   const running = new Map<string, Promise<void>>();
+  /** Jobs given back to pg-boss by stop(): whatever their handler does later must not touch them. */
+  const handedBack = new Set<string>();
   let stopping = false;
   let wakeSleeper: (() => void) | null = null;
   let wokenEarly = false;
@@ -96,8 +108,13 @@ function workQueue<Deps>(options: {
           expiry = setTimeout(() => reject(new Error(`ran past its ${expireMs / 1000} s limit`)), expireMs);
         }),
       ]);
+      // Handed back at shutdown: the job is no longer ours to complete (another worker may have it).
+      if (handedBack.has(item.id)) return;
       await boss.complete(job.name, item.id);
+      options.observe?.(job.name, "completed", (Date.now() - started) / 1000);
     } catch (error) {
+      if (handedBack.has(item.id)) return;
+      options.observe?.(job.name, "failed", (Date.now() - started) / 1000);
       // One structured line per failed attempt; no payload (it may name a child), just ids and why.
       const retried = item.retryCount < item.retryLimit;
       logger.warn(
@@ -154,6 +171,7 @@ function workQueue<Deps>(options: {
       ]);
       if (inTime) return;
       const left = [...running.keys()];
+      for (const id of left) handedBack.add(id);
       logger.warn({ queue: job.name, jobIds: left }, "stopping: handing unfinished jobs back for retry");
       const message = { message: "The worker stopped before the job finished." };
       await Promise.all(left.map((id) => boss.fail(job.name, id, message).catch(() => {})));
@@ -162,8 +180,8 @@ function workQueue<Deps>(options: {
 }
 
 /**
- * Creates each job's queue and starts working it. Any number of worker processes may run this: pg-boss
- * hands each job to exactly one of them (SKIP LOCKED).
+ * Starts working each job's queue (created by prepareJobQueues). Any number of worker processes may
+ * run this: pg-boss hands each job to exactly one of them (SKIP LOCKED).
  */
 export async function startWorker<Deps>(options: {
   boss: PgBoss;
@@ -171,8 +189,8 @@ export async function startWorker<Deps>(options: {
   deps: Deps;
   logger: Logger;
   pollingIntervalSeconds: number;
+  observe?: JobObserver;
 }): Promise<Worker> {
-  await createJobQueues(options.boss, options.jobs);
   const loops = options.jobs.map((job) =>
     workQueue({
       boss: options.boss,
@@ -181,11 +199,9 @@ export async function startWorker<Deps>(options: {
       logger: options.logger,
       concurrency: job.concurrency?.(options.deps) ?? 1,
       pollingIntervalMs: options.pollingIntervalSeconds * 1000,
+      observe: options.observe,
     }),
   );
-  for (const job of options.jobs) {
-    if (job.schedule) await options.boss.schedule(job.name, job.schedule, {});
-  }
   options.logger.info(
     {
       jobs: options.jobs.map((job) => `${job.name}×${job.concurrency?.(options.deps) ?? 1}`),

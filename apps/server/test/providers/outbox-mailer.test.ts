@@ -68,6 +68,18 @@ describe("createOutboxMailer", () => {
     ]);
   });
 
+  it("keeps links out of the log outside development", async () => {
+    const mailer = createOutboxMailer({ db: testDatabase.connection.db, logger, logLinks: false });
+    await mailer.send(message());
+    expect(JSON.stringify(logged)).not.toContain("token=abc");
+    expect(logged).toEqual([
+      {
+        obj: { to: "ada@example.com", kind: "email-verification" },
+        msg: "mail to ada@example.com kept in the outbox",
+      },
+    ]);
+  });
+
   it("stores and logs a message without a link", async () => {
     const mailer = createOutboxMailer({ db: testDatabase.connection.db, logger });
     await mailer.send(message({ kind: "account-notice", subject: "Password changed", link: undefined }));

@@ -77,6 +77,9 @@ export async function startTraining(
   return toTrainingState(started);
 }
 
+const TRAINING_PHOTOS_UNREADABLE =
+  "Some photos could not be read from storage. Start the training again; if it happens again, please contact support.";
+
 async function findChild(deps: Pick<StudioDeps, "db">, childId: number): Promise<ChildRow | null> {
   const [row] = await deps.db.select().from(child).where(eq(child.id, childId));
   return row ?? null;
@@ -104,6 +107,13 @@ export async function runTraining(deps: StudioDeps, childId: number): Promise<vo
       .orderBy(asc(childPhoto.createdAt));
     const files = await Promise.all(photos.map((photo) => deps.storage.get(photo.storageKey)));
     const bytes = files.filter((file): file is Buffer => file !== null);
+    const missing = files.length - bytes.length;
+    if (missing > 0) {
+      // Rows without their files: storage that this process cannot see (a DATA_DIR on another host)
+      // or files lost. Say so, rather than "not enough photos"; the job failure is logged.
+      await markFailed(deps, row, TRAINING_PHOTOS_UNREADABLE);
+      throw new Error(`${missing} of ${files.length} training photos are missing from storage`);
+    }
     if (bytes.length < deps.env.PHOTOS_MIN_PER_CHILD) {
       return markFailed(
         deps,

@@ -10,7 +10,7 @@ export type { Mailer, MailKind, MailMessage } from "./mailer";
 export type ManagedMailer = Mailer & { close(): void };
 
 export function createMailer(options: {
-  env: Pick<Env, "MAIL_PROVIDER" | "SMTP_URL" | "MAIL_FROM">;
+  env: Pick<Env, "MAIL_PROVIDER" | "SMTP_URL" | "MAIL_FROM" | "NODE_ENV">;
   db: Database;
   logger: MailLogger;
 }): ManagedMailer {
@@ -20,5 +20,6 @@ export function createMailer(options: {
     if (!env.SMTP_URL) throw new Error("SMTP_URL is required with MAIL_PROVIDER=smtp");
     return createSmtpMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   }
-  return { ...createOutboxMailer({ db: options.db, logger: options.logger }), close: () => {} };
+  const logLinks = env.NODE_ENV === "development";
+  return { ...createOutboxMailer({ db: options.db, logger: options.logger, logLinks }), close: () => {} };
 }
