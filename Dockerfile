@@ -28,8 +28,8 @@ COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev --no-audit --no-fund --workspace @wonderkin/server --include-workspace-root \
- && npm cache clean --force
+# (better-auth's optional peers still bring drizzle-kit and vitest along; the server never loads them.)
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/src/db/migrations apps/server/src/db/migrations
 COPY --from=build /app/apps/web/dist apps/web/dist

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import type { Benchmark, SubjectResult } from "../harness/benchmark";
-import { percentile, sortedAscending } from "../harness/percentile";
+import type { Benchmark } from "../harness/benchmark";
+import { summariseTimes } from "../harness/summarise-times";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
@@ -37,13 +37,27 @@ async function readyAfter(child: ChildProcess, url: string, startedAt: number): 
   }
 }
 
+/** Whether any process of the group is still alive (signal 0 only asks). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops the whole process group (`npm start` is npm with node under it) and waits until every
+ * process of it is gone: the next start needs the data directory's lock the last one held.
+ */
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  // The whole group: `npm start` is npm with node under it.
-  if (child.pid) process.kill(-child.pid, "SIGTERM");
-  await Promise.race([exited, sleep(30_000)]);
-  if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
+  const pid = child.pid;
+  if (!pid || !groupAlive(pid)) return;
+  process.kill(-pid, "SIGTERM");
+  for (let waited = 0; groupAlive(pid) && waited < 30_000; waited += 50) await sleep(50);
+  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
+  while (groupAlive(pid)) await sleep(50);
 }
 
 type Start = { command: string; args: string[]; env: Record<string, string>; readyPath: string };
@@ -67,22 +81,6 @@ async function timeStarts(start: Start, count = runs): Promise<number[]> {
     }
   }
   return times;
-}
-
-function summarise(name: string, description: string, times: number[]): SubjectResult {
-  const sorted = sortedAscending(times);
-  const mean = times.reduce((sum, value) => sum + value, 0) / times.length;
-  return {
-    name,
-    description,
-    requestsPerSecond: 1000 / mean,
-    latencyP50Ms: percentile(sorted, 50),
-    latencyP95Ms: percentile(sorted, 95),
-    latencyP99Ms: percentile(sorted, 99),
-    requests: times.length,
-    bytesPerResponse: 0,
-    details: { meanMs: Math.round(mean), slowestMs: Math.round(sorted[sorted.length - 1] ?? 0) },
-  };
 }
 
 const BARE_SERVER = `
@@ -142,13 +140,13 @@ export const startupBenchmark: Benchmark = {
       });
       return {
         subjects: [
-          summarise("bare Fastify", "node on a one-route Fastify server, to its first 200", bare),
-          summarise(
+          summariseTimes("bare Fastify", "node on a one-route Fastify server, to its first 200", bare),
+          summariseTimes(
             "node dist/main.js",
             "the compiled product (ROLE=all, PGlite with data) to /api/ready 200",
             node,
           ),
-          summarise(
+          summariseTimes(
             "npm start",
             "npm start with an up-to-date build (no rebuild) on the same data, to /api/ready 200",
             npmStart,

@@ -6,8 +6,9 @@ import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-picture
 import type { Page } from "playwright-core";
 import { type ClickTiming, clickWatchScript } from "../browser/click-watch";
 import { launchChromium } from "../browser/launch-chromium";
-import type { Benchmark, SubjectResult } from "../harness/benchmark";
+import type { Benchmark } from "../harness/benchmark";
 import { percentile, sortedAscending } from "../harness/percentile";
+import { summariseTimes } from "../harness/summarise-times";
 import { describeServerTuning, serverTuningFromEnv, startFullApp } from "../subjects/start-full-app";
 import {
   callEndpoint,
@@ -82,13 +83,13 @@ export const studioClickToImageBenchmark: Benchmark = {
       const serverMs = await queuedToStoredMs(app.origin, parent, warmup);
       return {
         subjects: [
-          summarise(
+          summariseTimes(
             "pending card",
             "click → the new card in the making, first in the gallery (generate answered and rendered)",
             measured.map((timing) => timing.pendingMs),
             measured.map((timing) => timing.generateBytes),
           ),
-          summarise(
+          summariseTimes(
             "portrait shown",
             "click → the finished portrait's image loaded in that card (queue, render, status poll, download)",
             measured.map((timing) => timing.shownMs),
@@ -187,29 +188,6 @@ async function readTiming(page: Page): Promise<ClickTiming> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** "requests/s" reads as 1 / the mean time: portraits (or answers) per second, one after the other. */
-function summarise(
-  name: string,
-  description: string,
-  latencies: number[],
-  bytes: number[],
-  details: Record<string, number> = {},
-): SubjectResult {
-  const sorted = sortedAscending(latencies);
-  const mean = latencies.reduce((sum, value) => sum + value, 0) / latencies.length;
-  return {
-    name,
-    description,
-    requestsPerSecond: 1000 / mean,
-    latencyP50Ms: percentile(sorted, 50),
-    latencyP95Ms: percentile(sorted, 95),
-    latencyP99Ms: percentile(sorted, 99),
-    requests: latencies.length,
-    bytesPerResponse: bytes.reduce((sum, value) => sum + value, 0) / bytes.length,
-    details: { meanMs: Math.round(mean), slowestMs: Math.round(sorted[sorted.length - 1] ?? 0), ...details },
-  };
 }
 
 function conditions(clicks: number, warmup: number, serverTuning: string): string {
