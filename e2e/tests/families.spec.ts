@@ -39,7 +39,7 @@ test.describe("families", () => {
     await openFamilyPage(page, "Ada's family");
     await page.getByLabel("E-mail").fill(bea.email);
     await page.getByLabel("Role", { exact: true }).selectOption("member");
-    await page.getByRole("button", { name: "Add to family" }).click();
+    await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByText(`Invitation sent to ${bea.email}.`)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Waiting to join" })).toBeVisible();
     const invitation = page.getByRole("list", { name: "Pending invitations" }).getByRole("listitem");
@@ -89,7 +89,7 @@ test.describe("families", () => {
     // A member sees the family but manages nothing.
     await expect(beaPage.getByRole("heading", { name: "What each role can do" })).toBeVisible();
     await expect(beaPage.getByRole("button", { name: "Leave family" })).toBeVisible();
-    await expect(beaPage.getByRole("button", { name: "Add to family" })).toHaveCount(0);
+    await expect(beaPage.getByRole("button", { name: "Send invitation" })).toHaveCount(0);
     await expect(beaPage.getByLabel("E-mail")).toHaveCount(0);
     await expect(beaPage.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
     await expect(beaPage.getByRole("combobox")).toHaveCount(0);
@@ -155,7 +155,7 @@ test.describe("families", () => {
     // and Ada's page does not reveal that the address has an account.
     await openFamilyPage(page, "Ada's family");
     await page.getByLabel("E-mail").fill(bea.email);
-    await page.getByRole("button", { name: "Add to family" }).click();
+    await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByText(`Invitation sent to ${bea.email}.`)).toBeVisible();
     await expect(memberRow(page, bea)).toHaveCount(0);
 
@@ -181,12 +181,12 @@ test.describe("families", () => {
     await expect(beaPage.getByRole("heading", { name: "Bea's family", level: 2, exact: true })).toBeVisible();
     await expect(beaPage.getByRole("button", { name: "Family: Bea's family" })).toBeVisible();
     await expect(memberRow(beaPage, bea)).toContainText("Owner");
-    await expect(beaPage.getByRole("button", { name: "Add to family" })).toBeVisible();
+    await expect(beaPage.getByRole("button", { name: "Send invitation" })).toBeVisible();
 
     await beaPage.getByRole("button", { name: "Family: Bea's family" }).click();
     await beaPage.getByRole("button", { name: /^Ada's family/ }).click();
     await expect(beaPage.getByRole("heading", { name: "Ada's family", level: 2, exact: true })).toBeVisible();
-    await expect(beaPage.getByRole("button", { name: "Add to family" })).toHaveCount(0);
+    await expect(beaPage.getByRole("button", { name: "Send invitation" })).toHaveCount(0);
     expect(other.errors, "errors in Bea's browser console").toEqual([]);
     await other.close();
   });

@@ -79,8 +79,8 @@ export function InviteMemberCard({ family, role }: { family: FamilySummary; role
     <Card>
       <CardTitle className="text-xl">Add someone to {family.name}</CardTitle>
       <CardDescription>
-        A partner, a grandparent, a carer. If they already have an account they join straight away; otherwise
-        we e-mail them an invitation that's valid for a week.
+        A partner, a grandparent, a carer. We e-mail them an invitation that's valid for a week; they join
+        when they accept it, with the account they have or a new one.
       </CardDescription>
       <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
         {failure ? <Alert tone="danger">{failure}</Alert> : null}
@@ -110,7 +110,7 @@ export function InviteMemberCard({ family, role }: { family: FamilySummary; role
         </p>
         <div className="flex justify-end">
           <Button type="submit" pending={add.isPending}>
-            {add.isPending ? null : <UserPlus aria-hidden />} Add to family
+            {add.isPending ? null : <UserPlus aria-hidden />} Send invitation
           </Button>
         </div>
       </form>
