@@ -86,12 +86,16 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     const storage = createStorage(env, { secret });
     const payments = createPayments(env);
 
-    const metrics = createMetrics({
-      queueNames: jobs.map((job) => job.name),
-      queueDepth: (name) => queue.boss.getQueueSize(name),
-      poolStats: () => database.poolStats(),
-    });
-    if (env.METRICS_PORT) {
+    // Recorded only when someone can read them: no per-request cost otherwise.
+    const metrics =
+      env.METRICS_TOKEN || env.METRICS_PORT
+        ? createMetrics({
+            queueNames: jobs.map((job) => job.name),
+            queueDepth: (name) => queue.boss.getQueueSize(name),
+            poolStats: () => database.poolStats(),
+          })
+        : undefined;
+    if (metrics && env.METRICS_PORT) {
       const metricsServer = await startMetricsServer({ metrics, host: env.HOST, port: env.METRICS_PORT });
       closers.push(() => metricsServer.close());
     }
@@ -119,7 +123,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env), studio, privacy },
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
-        observe: metrics.observeJob,
+        ...(metrics ? { observe: metrics.observeJob } : {}),
       });
       worker = started;
       closers.push(() => started.stop({ graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 }));

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import {
   adjustCreditsEndpoint,
   attributionFunnelEndpoint,
@@ -11,13 +10,8 @@ import { AppError } from "../lib/app-error";
 import { attributionFunnel } from "../modules/analytics/attribution-funnel";
 import { adjustCredits } from "../modules/credits/adjust-credits";
 import { setUserDisabled } from "../modules/users/set-user-disabled";
+import { bearsSecret } from "./bearer-secret";
 import { registerEndpoint } from "./endpoint-route";
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * What `npm run admin` does, for operations tooling that cannot reach the database (and for a
@@ -26,9 +20,7 @@ function sameSecret(given: string, expected: string): boolean {
 export function adminRoutes(deps: { db: Database; adminToken: string }) {
   return async (app: FastifyInstance) => {
     app.addHook("onRequest", async (request) => {
-      const header = request.headers.authorization ?? "";
-      const given = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
-      if (!sameSecret(given, deps.adminToken)) {
+      if (!bearsSecret(request, deps.adminToken)) {
         throw new AppError(401, commonErrorCodes.unauthenticated, "A valid admin token is required.");
       }
     });

@@ -1,14 +1,8 @@
-import { timingSafeEqual } from "node:crypto";
 import { commonErrorCodes } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { Metrics } from "../observability/metrics";
+import { bearsSecret } from "./bearer-secret";
 import { sendError } from "./error-handler";
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * Records every request's latency by route pattern and status, and serves the Prometheus text at
@@ -30,8 +24,7 @@ export function metricsRoutes(deps: { metrics: Metrics; token: string | undefine
     const { token } = deps;
     if (!token) return;
     app.get("/metrics", async (request, reply) => {
-      const given = request.headers.authorization?.replace(/^Bearer /i, "") ?? "";
-      if (!sameSecret(given, token)) {
+      if (!bearsSecret(request, token)) {
         return sendError(reply, 401, {
           code: commonErrorCodes.unauthenticated,
           message: "Metrics need the METRICS_TOKEN as a bearer token.",

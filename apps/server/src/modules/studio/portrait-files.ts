@@ -1,36 +1,30 @@
 import sharp from "sharp";
+import { drawSvgOnce } from "../../lib/draw-svg-once";
 
 /** A4 at 300 dpi, portrait. */
 export const PRINT_WIDTH = 2480;
 export const PRINT_HEIGHT = 3508;
 const THUMBNAIL_WIDTH = 480;
 
-/** The watermark's own small picture (text in the bottom-right corner), cached per size and label. */
-const watermarks = new Map<string, Promise<{ png: Buffer; width: number; height: number }>>();
-
-function watermarkFor(width: number, label: string) {
-  const key = `${width}:${label}`;
-  let mark = watermarks.get(key);
-  if (!mark) {
-    const size = Math.round(width * 0.032);
-    const escaped = label.replace(/[<>&"]/g, "");
-    // Wide enough for the label in a bold sans-serif; only this strip is drawn, not the canvas.
-    const boxWidth = Math.min(width, Math.round(size * (escaped.length * 0.72 + 1)));
-    const boxHeight = Math.round(size * 1.6);
-    const svg = `<svg width="${boxWidth}" height="${boxHeight}" xmlns="http://www.w3.org/2000/svg">
+/**
+ * The watermark's own small picture (the label, right-aligned, for the bottom-right corner): only
+ * this strip is drawn, not the whole canvas, and once per width and label.
+ */
+async function watermarkFor(width: number, label: string) {
+  const size = Math.round(width * 0.032);
+  const escaped = label.replace(/[<>&"]/g, "");
+  // Wide enough for the label in a bold sans-serif.
+  const boxWidth = Math.min(width, Math.round(size * (escaped.length * 0.72 + 1)));
+  const boxHeight = Math.round(size * 1.6);
+  const png = await drawSvgOnce(
+    `watermark-${width}-${label}`,
+    () => `<svg width="${boxWidth}" height="${boxHeight}" xmlns="http://www.w3.org/2000/svg">
       <text x="${boxWidth}" y="${Math.round(size * 1.2)}" text-anchor="end" font-family="sans-serif" font-weight="700"
         font-size="${size}" fill="#ffffff" fill-opacity="0.78" stroke="#000000" stroke-opacity="0.25"
         stroke-width="${Math.max(1, Math.round(size / 18))}">${escaped}</text>
-    </svg>`;
-    mark = sharp(Buffer.from(svg))
-      .png()
-      .toBuffer()
-      .then((png) => ({ png, width: boxWidth, height: boxHeight }));
-    mark.catch(() => watermarks.delete(key));
-    if (watermarks.size > 64) watermarks.clear();
-    watermarks.set(key, mark);
-  }
-  return mark;
+    </svg>`,
+  );
+  return { png, width: boxWidth, height: boxHeight };
 }
 
 export type PortraitFiles = { full: Buffer; thumbnail: Buffer; width: number; height: number };

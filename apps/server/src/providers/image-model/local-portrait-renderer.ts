@@ -1,6 +1,7 @@
 import { findStyle, portraitCircle } from "@wonderkin/contract";
 import sharp from "sharp";
-import { ART_LAYOUTS_PER_STYLE, styleArtRaster, svgPiece } from "./style-art-cache";
+import { drawSvgOnce } from "../../lib/draw-svg-once";
+import { ART_LAYOUTS_PER_STYLE, styleArtRaster } from "./style-art-cache";
 
 /** The local model's portraits: 4:5, like the provider's. */
 export const LOCAL_PORTRAIT_WIDTH = 1024;
@@ -49,18 +50,18 @@ export async function renderLocalPortrait(input: {
   const zoomed = Math.round(diameter * zoom);
   const offset = Math.round((zoomed - diameter) / 2);
   const [tint, featheredCircle, ring] = await Promise.all([
-    svgPiece(
+    drawSvgOnce(
       `tint-${accent}-${diameter}`,
       () =>
         `<svg width="${diameter}" height="${diameter}"><rect width="100%" height="100%" fill="${accent}" fill-opacity="0.16"/></svg>`,
     ),
-    svgPiece(
+    drawSvgOnce(
       `feather-${diameter}`,
       () =>
         `<svg width="${diameter}" height="${diameter}"><defs><radialGradient id="f"><stop offset="0.9" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><circle cx="${diameter / 2}" cy="${diameter / 2}" r="${diameter / 2}" fill="url(#f)"/></svg>`,
     ),
     // Only the ring's square is drawn, not the whole canvas: a tenth of the pixels.
-    svgPiece(`ring-${accent}-${r}`, () => {
+    drawSvgOnce(`ring-${accent}-${r}`, () => {
       const side = 2 * (r + 20);
       const c = side / 2;
       return `<svg width="${side}" height="${side}"><circle cx="${c}" cy="${c}" r="${r + 6}" fill="none" stroke="${accent}" stroke-width="12"/><circle cx="${c}" cy="${c}" r="${r + 15}" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="3"/></svg>`;

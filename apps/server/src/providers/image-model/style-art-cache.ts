@@ -70,18 +70,3 @@ export function styleArtRaster(
   const file = options.cacheDir ? path.join(options.cacheDir, `${key}.png`) : null;
   return remember(key, drawAndKeep(art, options, file));
 }
-
-/** Small pieces drawn from SVG (masks, tints, rings) keyed by everything they depend on. */
-const pieces = new Map<string, Promise<Buffer>>();
-
-export function svgPiece(key: string, svg: () => string): Promise<Buffer> {
-  let piece = pieces.get(key);
-  if (!piece) {
-    piece = sharp(Buffer.from(svg())).png({ compressionLevel: 1 }).toBuffer();
-    piece.catch(() => pieces.delete(key));
-    // The keys are few (styles × sizes); a bound only guards against an unexpected caller.
-    if (pieces.size > 512) pieces.clear();
-    pieces.set(key, piece);
-  }
-  return piece;
-}
