@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
+import { readDotEnv } from "./config/dot-env";
 import { EnvError, loadEnv } from "./config/env";
-import { repoRoot } from "./config/paths";
 import { DataDirInUseError } from "./db/data-dir-lock";
 import { startRuntime } from "./runtime";
 
@@ -10,9 +8,7 @@ import { startRuntime } from "./runtime";
  * `start:api` and `start:worker` run), `tsx src/main.ts` in development.
  */
 async function main(): Promise<void> {
-  // A `.env` file at the project root fills in what the environment does not set (Node's own parser).
-  const dotEnv = path.join(repoRoot, ".env");
-  if (existsSync(dotEnv)) process.loadEnvFile(dotEnv);
+  readDotEnv();
   const env = loadEnv();
   const runtime = await startRuntime(env);
   const { logger } = runtime;

@@ -1,3 +1,4 @@
+import { readDotEnv } from "../config/dot-env";
 import { EnvError, loadEnv } from "../config/env";
 import { connectDatabase, type DatabaseConnection } from "../db/client";
 import { DataDirInUseError, lockDataDir } from "../db/data-dir-lock";
@@ -8,6 +9,7 @@ import { applyMigrations } from "../db/migrate";
  * folder is locked for the duration, migrations are applied, and everything is closed afterwards.
  */
 export async function withDatabase(run: (database: DatabaseConnection) => Promise<number>): Promise<number> {
+  readDotEnv();
   const env = loadEnv();
   const unlock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
   const database = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
