@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: "web",
           root: "apps/web",
-          include: ["src/**/*.test.{ts,tsx}"],
+          include: ["src/**/*.test.{ts,tsx}", "vite-plugins/**/*.test.ts"],
           setupFiles: ["../../test/fail-on-console-error.ts"],
         },
       },

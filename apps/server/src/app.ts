@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import fastifyCompress from "@fastify/compress";
 import { commonErrorCodes } from "@wonderkin/contract";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Auth } from "./auth/create-auth";
+import type { Providers } from "./build-providers";
 import { type Env, isLoopbackHost } from "./config/env";
 import type { DatabaseConnection } from "./db/client";
 import { adminRoutes } from "./http/admin-routes";
@@ -19,6 +21,7 @@ import { identityRoutes } from "./http/identity-routes";
 import { imageModelWebhookRoutes } from "./http/image-model-webhook-routes";
 import { mediaRoutes } from "./http/media-routes";
 import { metricsRoutes } from "./http/metrics-routes";
+import { registerOverloadGuard } from "./http/overload-guard";
 import { photoRoutes } from "./http/photo-routes";
 import { privacyRoutes } from "./http/privacy-routes";
 import { publicConfigRoutes } from "./http/public-config-routes";
@@ -33,24 +36,19 @@ import { isClientRoute, registerWebApp } from "./http/web-app";
 import type { ImageWork } from "./image-work/image-work";
 import type { Queue } from "./jobs/queue";
 import type { Metrics } from "./observability/metrics";
-import type { ImageModel } from "./providers/image-model/image-model";
-import type { Mailer } from "./providers/mailer/mailer";
-import { createPayments, createStripeClientFor } from "./providers/payments";
-import type { Payments } from "./providers/payments/payments";
 import { storageMediaOrigin } from "./providers/storage";
-import type { Storage } from "./providers/storage/storage";
 
+/**
+ * What the HTTP app is composed from. Everything is built by the composition root (runtime.ts, or
+ * the test helper through the same buildProviders): the app builds no provider of its own.
+ */
 export type AppDeps = {
   env: Env;
   database: DatabaseConnection;
   auth: Auth;
-  mailer: Mailer;
-  storage: Storage;
-  /** The payment provider; the local checkout when not given. */
-  payments?: Payments;
+  /** Mailer, storage, payments (and Stripe's client), image model, face detector: shared with the worker. */
+  providers: Providers;
   queue: Pick<Queue, "isStarted" | "boss">;
-  /** The image model, built once in the composition root; the worker uses the same. */
-  imageModel: ImageModel;
   /** CPU-bound image work (photo checks, face detection, files) in a thread pool. */
   imageWork: ImageWork;
   /** The process's metrics: request latency is recorded, and served at /metrics with METRICS_TOKEN. */
@@ -73,6 +71,7 @@ function notFound(request: FastifyRequest) {
 /** Builds the HTTP application without listening, so tests drive it through `app.inject`. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
+  const { mailer, storage, payments, stripe, imageModel, faceDetector } = deps.providers;
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: env.TRUST_PROXY,
@@ -121,6 +120,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // First of all hooks: a request beyond the limit costs nothing more than its 503.
+  registerOverloadGuard(app, {
+    maxInFlight: env.HTTP_MAX_IN_FLIGHT,
+    retryAfterSeconds: env.HTTP_BUSY_RETRY_AFTER_SECONDS,
+  });
+  // JSON and the page, above the threshold; static assets arrive precompressed (web-app.ts), and a
+  // response that already has a Content-Encoding is left as it is.
+  await app.register(fastifyCompress, {
+    threshold: env.HTTP_COMPRESS_THRESHOLD_BYTES,
+    encodings: ["br", "gzip"],
+  });
   if (deps.metrics) await metricsRoutes({ metrics: deps.metrics, token: env.METRICS_TOKEN })(app);
   registerUnsafeTextCheck(app);
   registerSameOriginCheck(app, { publicUrl: env.publicUrl });
@@ -131,13 +141,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes(deps));
   await app.register(publicConfigRoutes(env));
-  const identityDeps = { db: deps.database.db, auth: deps.auth, mailer: deps.mailer, env };
+  const identityDeps = { db: deps.database.db, auth: deps.auth, mailer, env };
   await app.register(identityRoutes(identityDeps));
   await app.register(userRoutes(identityDeps));
   await app.register(billingRoutes(identityDeps));
   await app.register(analyticsRoutes({ db: deps.database.db, auth: deps.auth, env }));
-  const stripe = createStripeClientFor(env);
-  const payments = deps.payments ?? createPayments(env, stripe);
   await app.register(subscriptionRoutes({ db: deps.database.db, auth: deps.auth, payments }));
   if (stripe && env.STRIPE_WEBHOOK_SECRET) {
     await app.register(
@@ -145,12 +153,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   const { secret: mediaSecret } = await deps.auth.$context;
-  const { imageModel, imageWork } = deps;
+  const { imageWork } = deps;
   const familyDeps = {
     ...identityDeps,
     mediaSecret,
     mediaTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
-    storage: deps.storage,
+    storage,
     imageModel,
     boss: deps.queue.boss,
   };
@@ -166,17 +174,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       ...familyDeps,
       photos: {
         db: deps.database.db,
-        storage: deps.storage,
+        storage,
         limits: photoLimits,
         imageWork,
-        faceDetector: env.FACE_DETECTION === "on" ? imageWork.faceDetector : null,
+        faceDetector,
       },
     }),
   );
   const studio = {
     db: deps.database.db,
-    storage: deps.storage,
-    mailer: deps.mailer,
+    storage,
+    mailer,
     imageModel,
     imageWork,
     boss: deps.queue.boss,
@@ -186,8 +194,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(studioRoutes({ ...familyDeps, studio }));
   await app.register(privacyRoutes({ ...familyDeps, privacy: { ...studio, payments, logger: app.log } }));
   await app.register(imageModelWebhookRoutes({ studio }));
-  if (deps.storage.kind === "local")
-    await app.register(mediaRoutes({ storage: deps.storage, secret: mediaSecret }));
+  if (storage.kind === "local") await app.register(mediaRoutes({ storage, secret: mediaSecret }));
   await app.register(authRoutes(deps.auth));
   if (env.ADMIN_API_TOKEN) {
     await app.register(adminRoutes({ db: deps.database.db, adminToken: env.ADMIN_API_TOKEN }));
@@ -209,10 +216,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ dir: env.WEB_DIST_DIR }, "web app not built: run `npm run build` to serve it");
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    if (webApp && isClientRoute(request.method, request.url)) return webApp.sendIndex(reply);
-    return sendError(reply, 404, notFound(request));
-  });
+  if (webApp) {
+    // Client routes get the page from a route rather than from the not-found handler, so the page
+    // passes through the route hooks (compression among them); a file that is not there stays a 404.
+    app.get("/*", (request, reply) =>
+      isClientRoute(request.method, request.url)
+        ? webApp.sendIndex(reply)
+        : sendError(reply, 404, notFound(request)),
+    );
+  }
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, notFound(request)));
 
   return app;
 }

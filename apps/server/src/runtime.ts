@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { createApp } from "./app";
 import { type Auth, createAuth } from "./auth/create-auth";
+import { buildProviders } from "./build-providers";
 import { resolveAuthSecret } from "./config/auth-secret";
 import type { Env } from "./config/env";
 import { loggerOptions } from "./config/logger";
@@ -10,15 +11,11 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { migrateWith, SCHEMA_LOCK_KEY } from "./db/migrate";
 import { createImageWork } from "./image-work/image-work";
 import { jobs } from "./jobs";
+import { jobSignalListener } from "./jobs/job-signal";
 import { type Queue, queuePoolMax, startQueue } from "./jobs/queue";
 import { prepareJobQueues, startWorker, type Worker } from "./jobs/worker";
 import { createMetrics } from "./observability/metrics";
 import { startMetricsServer } from "./observability/metrics-server";
-import { createAnalyticsForwarder } from "./providers/analytics";
-import { createImageModel } from "./providers/image-model";
-import { createMailer } from "./providers/mailer";
-import { createPayments } from "./providers/payments";
-import { createStorage } from "./providers/storage";
 
 export type Runtime = {
   env: Env;
@@ -34,9 +31,12 @@ export type Runtime = {
 };
 
 /**
- * Builds and starts the product for `env`: database and migrations, auth, job queue, then by ROLE
- * the HTTP app and/or the worker. main.ts and the benchmarks both start the product through here,
- * so what is measured is what runs. On failure, whatever was opened is closed again.
+ * Builds and starts the product for `env`: database and migrations, job queue, providers, auth,
+ * then by ROLE the HTTP app and/or the worker. This is the composition root: every provider is
+ * built here once (buildProviders) and handed to both the app and the worker, which build none of
+ * their own. main.ts and the benchmarks both start the product through here, so what is measured
+ * is what runs. On failure, whatever was opened is closed again. (The CLIs in cli/ are separate
+ * entry points that open only the database they need.)
  */
 export async function startRuntime(env: Env, options: { worker?: boolean } = {}): Promise<Runtime> {
   const logOptions = loggerOptions(env);
@@ -79,12 +79,13 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       "database ready",
     );
 
-    const mailer = createMailer({ env, db: database.db, logger });
-    closers.push(async () => mailer.close());
     const secret = await resolveAuthSecret(env);
+    const imageWork = createImageWork({ threads: env.workerThreads, eager: true });
+    closers.push(() => imageWork.close());
+    const providers = buildProviders(env, { db: database.db, logger, secret, imageWork });
+    closers.push(() => providers.close());
+    const { mailer, storage, payments, imageModel } = providers;
     const auth = createAuth({ db: database.db, env, secret, mailer });
-    const storage = createStorage(env, { secret });
-    const payments = createPayments(env);
 
     // Recorded only when someone can read them: no per-request cost otherwise.
     const metrics =
@@ -99,9 +100,6 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       const metricsServer = await startMetricsServer({ metrics, host: env.HOST, port: env.METRICS_PORT });
       closers.push(() => metricsServer.close());
     }
-    const imageWork = createImageWork({ threads: env.workerThreads, eager: true });
-    closers.push(() => imageWork.close());
-    const imageModel = createImageModel(env, { storage, imageWork });
     // With the worker in this process, a job sent here is picked up at once rather than at the next poll.
     let worker: Worker | null = null;
     const wakeWorker = (queueName: string) => worker?.nudge(queueName);
@@ -120,9 +118,11 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       const started = await startWorker({
         boss: queue.boss,
         jobs,
-        deps: { db: database.db, analyticsForwarder: createAnalyticsForwarder(env), studio, privacy },
+        deps: { db: database.db, analyticsForwarder: providers.analyticsForwarder, studio, privacy },
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
+        idlePollingIntervalSeconds: env.QUEUE_IDLE_POLL_INTERVAL_SECONDS,
+        listenForJobs: jobSignalListener(database.listen),
         ...(metrics ? { observe: metrics.observeJob } : {}),
       });
       worker = started;
@@ -135,12 +135,9 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         env,
         database,
         auth,
-        mailer,
-        storage,
+        providers,
         queue,
-        imageModel,
         imageWork,
-        payments,
         metrics,
         wakeWorker,
         logger: logOptions,

@@ -4,21 +4,19 @@ import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { createApp } from "../src/app";
 import { type Auth, createAuth } from "../src/auth/create-auth";
+import { buildProviders } from "../src/build-providers";
 import { type Env, type EnvInput, loadEnv } from "../src/config/env";
 import type { DatabaseConnection } from "../src/db/client";
 import { createImageWork, type ImageWork } from "../src/image-work/image-work";
 import { jobs } from "../src/jobs";
+import { jobSignalListener } from "../src/jobs/job-signal";
 import { type Queue, startQueue } from "../src/jobs/queue";
 import { prepareJobQueues, startWorker, type Worker } from "../src/jobs/worker";
 import type { PrivacyDeps } from "../src/modules/privacy/privacy-deps";
 import type { StudioDeps } from "../src/modules/studio/studio-deps";
 import { createMetrics } from "../src/observability/metrics";
-import { createImageModel } from "../src/providers/image-model";
 import type { ImageModel } from "../src/providers/image-model/image-model";
-import { createMailer } from "../src/providers/mailer";
 import type { Mailer } from "../src/providers/mailer/mailer";
-import { createPayments } from "../src/providers/payments";
-import { createStorage } from "../src/providers/storage";
 import type { Storage } from "../src/providers/storage/storage";
 import { createTestDatabase } from "./test-database";
 
@@ -93,12 +91,20 @@ export async function createTestApp(
       throw error;
     },
   });
-  const mailer = options.mailer ?? createMailer({ env, db: connection.db, logger: { info: () => {} } });
   const secret = env.AUTH_SECRET ?? "";
-  const auth = createAuth({ db: connection.db, env, secret, mailer });
-  const storage = options.storage ?? createStorage(env, { secret });
   const imageWork = options.imageWork ?? createImageWork({ threads: options.imageThreads ?? 0 });
-  const imageModel = options.imageModel ?? createImageModel(env, { storage, imageWork });
+  // The runtime's own wiring, with only the providers a test asked to replace swapped in.
+  const providers = buildProviders(
+    env,
+    { db: connection.db, logger: { info: () => {} }, secret, imageWork },
+    {
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.storage ? { storage: options.storage } : {}),
+      ...(options.imageModel ? { imageModel: options.imageModel } : {}),
+    },
+  );
+  const { mailer, storage, imageModel } = providers;
+  const auth = createAuth({ db: connection.db, env, secret, mailer });
   let worker: Worker | null = null;
   const wakeWorker = (queueName: string) => worker?.nudge(queueName);
   const studio: StudioDeps = {
@@ -111,7 +117,7 @@ export async function createTestApp(
     env,
     wakeWorker,
   };
-  const privacy: PrivacyDeps = { ...studio, env, payments: createPayments(env) };
+  const privacy: PrivacyDeps = { ...studio, env, payments: providers.payments };
   const workerLogger = { info: () => {}, warn: () => {}, error: () => {} };
   const metrics = options.metrics
     ? createMetrics({
@@ -124,9 +130,12 @@ export async function createTestApp(
     startWorker({
       boss: queue.boss,
       jobs,
-      deps: { db: connection.db, analyticsForwarder: null, studio, privacy },
+      deps: { db: connection.db, analyticsForwarder: providers.analyticsForwarder, studio, privacy },
       logger: workerLogger,
       pollingIntervalSeconds: 0.5,
+      // Short, so a test waiting on a retry does not wait long; new jobs come by signal anyway.
+      idlePollingIntervalSeconds: 1,
+      listenForJobs: jobSignalListener(connection.listen),
       ...(metrics ? { observe: metrics.observeJob } : {}),
     });
   await prepareJobQueues(queue.boss, jobs, { schedules: false });
@@ -135,10 +144,8 @@ export async function createTestApp(
     env,
     database: connection,
     auth,
-    mailer,
-    storage,
+    providers,
     queue,
-    imageModel,
     imageWork,
     metrics,
     wakeWorker,
@@ -167,6 +174,7 @@ export async function createTestApp(
       await app.close();
       await worker?.stop({ graceMs: 0 });
       await imageWork.close();
+      await providers.close();
       await queue.stop();
       await testDatabase.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -86,6 +86,7 @@ export type Child = z.infer<typeof childSchema>;
 export const addChildEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/add",
+  family: { permission: { resource: "child", action: "create" } },
   request: addChildRequestSchema,
   response: childSchema,
 });
@@ -94,6 +95,7 @@ export const addChildEndpoint = defineEndpoint({
 export const getChildrenEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/get",
+  family: { permission: { resource: "child", action: "read" } },
   request: z.object({}).optional(),
   response: z.array(childSchema),
 });

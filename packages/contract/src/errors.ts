@@ -31,4 +31,6 @@ export const commonErrorCodes = {
   rateLimited: "RATE_LIMITED",
   internal: "INTERNAL_ERROR",
   unavailable: "SERVICE_UNAVAILABLE",
+  /** More requests at once than this instance takes: answered at once with Retry-After. */
+  serverBusy: "SERVER_BUSY",
 } as const;

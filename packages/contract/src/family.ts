@@ -111,6 +111,8 @@ export const listFamiliesEndpoint = defineEndpoint({
 export const getMembersEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/getMembers",
+  // Any member: what it does concerns the caller's own membership or is what every member sees.
+  family: { permission: null },
   request: z.object({}).optional(),
   response: z.object({
     family: familySummarySchema,
@@ -123,6 +125,7 @@ export const getMembersEndpoint = defineEndpoint({
 export const updateFamilyEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/update",
+  family: { permission: { resource: "organization", action: "update" } },
   request: z
     .object({ name: familyNameSchema.optional(), picture: familyPictureSchema.nullable().optional() })
     .refine((body) => body.name !== undefined || body.picture !== undefined, "Send a name or a picture."),
@@ -136,6 +139,7 @@ export const updateFamilyEndpoint = defineEndpoint({
 export const addMemberEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/member/add",
+  family: { permission: { resource: "member", action: "create" } },
   request: z.object({ email: emailSchema, role: familyRoleSchema }),
   response: z.object({ outcome: z.literal("invited"), invitation: pendingInvitationSchema }),
 });
@@ -143,6 +147,7 @@ export const addMemberEndpoint = defineEndpoint({
 export const changeMemberRoleEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/member/role",
+  family: { permission: { resource: "member", action: "update" } },
   request: z.object({ memberId: z.string().min(1).max(200), role: familyRoleSchema }),
   response: z.object({ member: familyMemberSchema }),
 });
@@ -150,6 +155,7 @@ export const changeMemberRoleEndpoint = defineEndpoint({
 export const removeMemberEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/member/delete",
+  family: { permission: { resource: "member", action: "delete" } },
   request: z.object({ memberId: z.string().min(1).max(200) }),
   response: z.object({ removed: z.literal(true) }),
 });
@@ -160,6 +166,7 @@ const leftFamilyResponse = z.object({ nextFamilyId: z.string() });
 export const deleteFamilyEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/delete",
+  family: { permission: { resource: "organization", action: "delete" } },
   request: z.object({ confirmName: z.string().max(200) }),
   response: leftFamilyResponse,
 });
@@ -167,6 +174,8 @@ export const deleteFamilyEndpoint = defineEndpoint({
 export const leaveFamilyEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/leave",
+  // Any member: what it does concerns the caller's own membership or is what every member sees.
+  family: { permission: null },
   request: z.object({}).optional(),
   response: leftFamilyResponse,
 });
@@ -174,6 +183,7 @@ export const leaveFamilyEndpoint = defineEndpoint({
 export const resendInvitationEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/invitation/resend",
+  family: { permission: { resource: "invitation", action: "create" } },
   request: invitationIdRequest,
   response: z.object({ invitation: pendingInvitationSchema }),
 });
@@ -181,6 +191,7 @@ export const resendInvitationEndpoint = defineEndpoint({
 export const revokeInvitationEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/organization/invitation/revoke",
+  family: { permission: { resource: "invitation", action: "cancel" } },
   request: invitationIdRequest,
   response: z.object({ revoked: z.literal(true) }),
 });

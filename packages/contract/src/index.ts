@@ -9,7 +9,6 @@ export * from "./endpoint";
 export * from "./errors";
 export * from "./family";
 export * from "./family-permissions";
-export * from "./family-scoped-endpoints";
 export * from "./health";
 export * from "./photo";
 export * from "./plans";

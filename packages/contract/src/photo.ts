@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { childIdSchema } from "./child";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, type FamilyScope } from "./endpoint";
 
 export const PHOTO_MIN_SHORT_SIDE = 512;
 export const photoAcceptedTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
@@ -97,9 +97,30 @@ export const uploadSinglePhotoResponseSchema = z.object({
   limits: photoLimitsSchema,
 });
 
+/**
+ * The multipart uploads are outside the JSON contract (no zod request), but act for a family all
+ * the same: declared here in the endpoints' shape, so the server reads their permission from the
+ * contract and the permission-matrix test covers them.
+ */
+export type FamilyScopedUpload = { method: "POST"; path: `/api/${string}`; family: FamilyScope };
+
+const uploadScope: FamilyScope = { permission: { resource: "photo", action: "upload" } };
+export const uploadPhotosUpload: FamilyScopedUpload = {
+  method: "POST",
+  path: uploadPhotosPath,
+  family: uploadScope,
+};
+export const uploadSinglePhotoUpload: FamilyScopedUpload = {
+  method: "POST",
+  path: uploadSinglePhotoPath,
+  family: uploadScope,
+};
+export const familyScopedUploads = [uploadPhotosUpload, uploadSinglePhotoUpload] as const;
+
 export const getUploadedImagesEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/image/getUploadedImages",
+  family: { permission: { resource: "child", action: "read" } },
   request: z.object({ childId: childIdSchema }),
   response: z.object({ photos: z.array(uploadedPhotoSchema), limits: photoLimitsSchema }),
 });
@@ -107,6 +128,7 @@ export const getUploadedImagesEndpoint = defineEndpoint({
 export const deleteUploadedImagesEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/image/deleteUploadedImages",
+  family: { permission: { resource: "photo", action: "delete" } },
   request: z.object({
     childId: childIdSchema,
     photoIds: z.array(z.string().min(1).max(100)).min(1).max(200),

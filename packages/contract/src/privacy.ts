@@ -12,6 +12,7 @@ import { defineEndpoint } from "./endpoint";
 export const deleteChildEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/delete",
+  family: { permission: { resource: "child", action: "delete" } },
   request: z.object({
     childId: childIdSchema,
     /** The child's first name, typed by the parent to confirm. */

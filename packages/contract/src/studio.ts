@@ -69,6 +69,7 @@ export type TrainingState = z.infer<typeof trainingStateSchema>;
 export const startTrainingEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/training/start",
+  family: { permission: { resource: "training", action: "start" } },
   request: childRequest,
   response: trainingStateSchema,
 });
@@ -77,6 +78,7 @@ export const startTrainingEndpoint = defineEndpoint({
 export const trainingCompletedEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/training/completed",
+  family: { permission: { resource: "child", action: "read" } },
   request: childRequest,
   response: z.object({ completed: z.boolean() }),
 });
@@ -84,6 +86,7 @@ export const trainingCompletedEndpoint = defineEndpoint({
 export const trainingStatusEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/training/status",
+  family: { permission: { resource: "child", action: "read" } },
   request: childRequest,
   response: trainingStateSchema,
 });
@@ -92,6 +95,7 @@ export const trainingStatusEndpoint = defineEndpoint({
 export const manualTrainingCompletionEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/manual-training-completion",
+  family: { permission: { resource: "child", action: "read" } },
   request: childRequest,
   response: trainingStateSchema,
 });
@@ -106,6 +110,7 @@ export const generateRequestSchema = z.object({
 export const generateEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/generate",
+  family: { permission: { resource: "image", action: "generate" } },
   request: generateRequestSchema,
   response: z.object({ images: z.array(generatedImageSchema), balance: z.number().int() }),
 });
@@ -114,6 +119,7 @@ export const generateEndpoint = defineEndpoint({
 export const regenerateEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/regenerate",
+  family: { permission: { resource: "image", action: "generate" } },
   request: imageRequest,
   response: z.object({ image: generatedImageSchema, balance: z.number().int() }),
 });
@@ -121,6 +127,7 @@ export const regenerateEndpoint = defineEndpoint({
 export const predictionStatusEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/prediction/status",
+  family: { permission: { resource: "image", action: "read" } },
   request: z.object({ imageIds: z.array(z.string().min(1).max(64)).min(1).max(50) }),
   response: z.object({ images: z.array(generatedImageSchema) }),
 });
@@ -132,6 +139,7 @@ export const predictionStatusEndpoint = defineEndpoint({
 export const regenerateErrorEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/regenerate-error",
+  family: { permission: { resource: "image", action: "read" } },
   request: imageRequest,
   response: z.object({ image: generatedImageSchema, balance: z.number().int() }),
 });
@@ -140,6 +148,7 @@ export const regenerateErrorEndpoint = defineEndpoint({
 export const regenerationErrorEmailEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/email/regeneration-error",
+  family: { permission: { resource: "image", action: "read" } },
   request: imageRequest,
   response: z.object({ sent: z.boolean() }),
 });
@@ -147,6 +156,7 @@ export const regenerationErrorEmailEndpoint = defineEndpoint({
 export const generatedImagesEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/generated-images",
+  family: { permission: { resource: "image", action: "read" } },
   request: z.object({
     childId: childIdSchema,
     /** The `nextCursor` of the previous page. */
@@ -159,6 +169,7 @@ export const generatedImagesEndpoint = defineEndpoint({
 export const deleteGeneratedImageEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/delete-generated-image",
+  family: { permission: { resource: "image", action: "delete-own" } },
   request: imageRequest,
   response: z.object({ deleted: z.literal(true) }),
 });
@@ -167,6 +178,7 @@ export const deleteGeneratedImageEndpoint = defineEndpoint({
 export const printImageEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/print",
+  family: { permission: { resource: "image", action: "read" } },
   request: imageRequest,
   response: z.object({
     url: z.string(),

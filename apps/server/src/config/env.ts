@@ -39,9 +39,16 @@ export const envSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(72),
     /** The largest JSON body an endpoint takes (uploads and the family picture have their own). */
     JSON_BODY_LIMIT_KILOBYTES: z.coerce.number().int().min(16).max(10_240).default(100),
+    // API requests one instance works on at once; beyond it, an immediate 503 with Retry-After.
+    HTTP_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(128),
+    HTTP_BUSY_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(2),
+    // JSON and HTML answers at least this big are compressed (brotli or gzip, as the client takes).
+    HTTP_COMPRESS_THRESHOLD_BYTES: z.coerce.number().int().min(0).max(10_000_000).default(1024),
     /** How long a signed media address (photos, portraits, pictures, presigned S3) works. */
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
     QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    // An empty queue's polls slow down to this; senders wake workers at once (LISTEN/NOTIFY).
+    QUEUE_IDLE_POLL_INTERVAL_SECONDS: z.coerce.number().min(1).max(300).default(15),
     /** How long a stopping process lets running jobs finish before handing them back for a retry. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
     /** Serves Prometheus metrics at /metrics on the API's port to callers sending it as a bearer token. */

@@ -25,6 +25,12 @@ export type DatabaseConnection = {
    * once (e.g. migrations) take turns. PGlite is single-process, so it simply runs `work`.
    */
   withExclusiveLock<T>(lockKey: number, work: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`, from any process on the same database, until
+   * the returned function is called. PostgreSQL: one dedicated connection outside the pool,
+   * reconnected when lost; PGlite: its own listener (one process).
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** The PostgreSQL pool's connections (for metrics); null on PGlite, which has none. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -68,6 +74,7 @@ export function wrapPglite(client: PGlite): DatabaseConnection {
       return { rows: results.flatMap((result) => result.rows as Record<string, unknown>[]) };
     },
     withExclusiveLock: (_lockKey, work) => work(db),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     poolStats: () => null,
     close: () => client.close(),
   };
@@ -100,7 +107,47 @@ async function connectPostgres(databaseUrl: string, poolMax: number): Promise<Da
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(databaseUrl, channel, onPayload),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 2_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others). When the connection
+ * drops it tries again every few seconds; meanwhile callers still poll, so nothing is lost but speed.
+ */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? "");
+    });
+    next.on("error", () => {
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS);
+    });
+    await next.connect();
+    // The channel is ours (a constant), never user input: quoted as an identifier all the same.
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (closed) await next.end();
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = null;
   };
 }

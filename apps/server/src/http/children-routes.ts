@@ -8,20 +8,11 @@ import { registerFamilyEndpoint } from "./family-context";
 /** Spec §7 /children/*: the children of the family in the `organization-id` header. */
 export function childrenRoutes(deps: FamilyDeps) {
   return async (app: FastifyInstance) => {
-    registerFamilyEndpoint(
-      app,
-      deps,
-      getChildrenEndpoint,
-      { resource: "child", action: "read" },
-      ({ actor }) => listChildren(deps.db, { familyId: actor.membership.familyId }),
+    registerFamilyEndpoint(app, deps, getChildrenEndpoint, ({ actor }) =>
+      listChildren(deps.db, { familyId: actor.membership.familyId }),
     );
-    registerFamilyEndpoint(
-      app,
-      deps,
-      addChildEndpoint,
-      { resource: "child", action: "create" },
-      ({ actor }, body) =>
-        addChild(deps.db, { userId: actor.userId, familyId: actor.membership.familyId, ...body }),
+    registerFamilyEndpoint(app, deps, addChildEndpoint, ({ actor }, body) =>
+      addChild(deps.db, { userId: actor.userId, familyId: actor.membership.familyId, ...body }),
     );
   };
 }

@@ -10,9 +10,25 @@ type Handler<E extends Endpoint> = (
 
 /**
  * Registers a contract endpoint: the request body is validated and the response serialised with
- * the very schemas the web app uses, so neither side can drift from the contract.
+ * the very schemas the web app uses, so neither side can drift from the contract. An endpoint the
+ * contract declares family-scoped is refused here: it must go through registerFamilyEndpoint,
+ * which enforces the declared permission.
  */
 export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E & { family?: undefined },
+  handler: Handler<E>,
+): void {
+  if (endpoint.family) {
+    throw new Error(
+      `${endpoint.path} is family-scoped in the contract: register it with registerFamilyEndpoint`,
+    );
+  }
+  routeEndpoint(app, endpoint, handler);
+}
+
+/** The route itself, without the family check (family-context.ts wraps it with one). */
+export function routeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,

@@ -1,8 +1,8 @@
 import {
   can,
-  type Endpoint,
   FAMILY_HEADER,
-  type FamilyPermission,
+  type FamilyScope,
+  type FamilyScopedEndpoint,
   familyErrorCodes,
   familyMessages,
 } from "@wonderkin/contract";
@@ -13,7 +13,7 @@ import type { FamilyActor } from "../modules/families/family-actor";
 import type { FamilyDeps } from "../modules/families/family-deps";
 import { findMembership } from "../modules/families/family-membership";
 import { type Identity, requireIdentity } from "./authenticate";
-import { registerEndpoint } from "./endpoint-route";
+import { routeEndpoint } from "./endpoint-route";
 import { fetchHeadersOf } from "./request-headers";
 
 export type FamilyRequestContext = { identity: Identity; actor: FamilyActor };
@@ -23,14 +23,15 @@ const MAX_FAMILY_ID_LENGTH = 200;
 /**
  * The one place that decides who acts for which family: the signed-in parent, the family named by
  * the `organization-id` header (spec §6), their role in it, and whether that role may do what the
- * endpoint does. Unverified e-mail → 403; missing header → 400; not a member (or no such family: we
- * do not say which) → 403.
+ * endpoint does, as its contract declares (`family.permission`). Unverified e-mail → 403; missing
+ * header → 400; not a member (or no such family: we do not say which) → 403.
  */
 export async function resolveFamilyContext(
   deps: FamilyDeps,
   request: FastifyRequest,
-  permission: FamilyPermission | null,
+  scope: FamilyScope,
 ): Promise<FamilyRequestContext> {
+  const { permission } = scope;
   const identity = await requireIdentity(deps.auth, request);
   // Families share children's photos: nothing in one is open to an address nobody has confirmed.
   if (!identity.emailVerified) {
@@ -58,17 +59,19 @@ export async function resolveFamilyContext(
 
 /**
  * Registers an endpoint that acts for a family: its handler receives the resolved context and
- * never reads the header or checks roles itself. `permission: null` means any member may call it.
+ * never reads the header or checks roles itself. The permission comes from the endpoint's contract
+ * (`family`), so a route cannot ask for less than the contract declares.
  */
-export function registerFamilyEndpoint<E extends Endpoint>(
+export function registerFamilyEndpoint<E extends FamilyScopedEndpoint>(
   app: FastifyInstance,
   deps: FamilyDeps,
   endpoint: E,
-  permission: FamilyPermission | null,
   handler: (context: FamilyRequestContext, body: z.output<E["request"]>) => Promise<z.input<E["response"]>>,
 ): void {
-  registerEndpoint(app, endpoint, async (request) => {
-    const context = await resolveFamilyContext(deps, request, permission);
+  // The type asks for it; this also stops a cast or a plain object from slipping through unchecked.
+  if (!endpoint.family) throw new Error(`${endpoint.path} declares no family scope in the contract`);
+  routeEndpoint(app, endpoint, async (request) => {
+    const context = await resolveFamilyContext(deps, request, endpoint.family);
     return handler(context, request.body);
   });
 }

@@ -22,7 +22,7 @@ import { AppError } from "../lib/app-error";
 import { isSignedPathValid, signedMediaCacheControl } from "../lib/signed-url";
 import type { FamilyDeps } from "../modules/families/family-deps";
 import { familyPicturePath, readFamilyPicture } from "../modules/families/family-picture";
-import { deleteFamily, updateFamily } from "../modules/families/family-settings";
+import { updateFamily } from "../modules/families/family-settings";
 import { getFamilyMembers } from "../modules/families/get-family-members";
 import {
   acceptInvitation,
@@ -39,6 +39,7 @@ import {
   leaveFamily,
   removeFamilyMember,
 } from "../modules/families/manage-members";
+import { deleteFamily } from "../modules/privacy/delete-family";
 import { requireIdentity } from "./authenticate";
 import { registerEndpoint } from "./endpoint-route";
 import { registerFamilyEndpoint } from "./family-context";
@@ -58,7 +59,7 @@ export function familyRoutes(deps: FamilyDeps) {
       return { families: await listFamilies(db, { userId, mediaSecret, mediaTtlSeconds }) };
     });
 
-    registerFamilyEndpoint(app, deps, getMembersEndpoint, null, async ({ actor }) => {
+    registerFamilyEndpoint(app, deps, getMembersEndpoint, async ({ actor }) => {
       const { familyId, role, memberId } = actor.membership;
       const family = await getFamilySummary(db, { familyId, role, mediaSecret, mediaTtlSeconds });
       return { family, you: { memberId, role }, ...(await getFamilyMembers(db, { familyId, role })) };
@@ -68,64 +69,32 @@ export function familyRoutes(deps: FamilyDeps) {
       scope.addHook("onRoute", (route) => {
         route.bodyLimit = PICTURE_BODY_LIMIT;
       });
-      registerFamilyEndpoint(
-        scope,
-        deps,
-        updateFamilyEndpoint,
-        { resource: "organization", action: "update" },
-        ({ actor }, body) => updateFamily(deps, actor, body),
+      registerFamilyEndpoint(scope, deps, updateFamilyEndpoint, ({ actor }, body) =>
+        updateFamily(deps, actor, body),
       );
     });
 
-    registerFamilyEndpoint(
-      app,
-      deps,
-      addMemberEndpoint,
-      { resource: "member", action: "create" },
-      ({ actor }, body) => addFamilyMember(deps, actor, body),
+    registerFamilyEndpoint(app, deps, addMemberEndpoint, ({ actor }, body) =>
+      addFamilyMember(deps, actor, body),
     );
-    registerFamilyEndpoint(
-      app,
-      deps,
-      changeMemberRoleEndpoint,
-      { resource: "member", action: "update" },
-      async ({ actor }, body) => ({ member: await changeMemberRole(deps, actor, body) }),
+    registerFamilyEndpoint(app, deps, changeMemberRoleEndpoint, async ({ actor }, body) => ({
+      member: await changeMemberRole(deps, actor, body),
+    }));
+    registerFamilyEndpoint(app, deps, removeMemberEndpoint, async ({ actor }, body) => {
+      await removeFamilyMember(deps, actor, body);
+      return { removed: true as const };
+    });
+    registerFamilyEndpoint(app, deps, deleteFamilyEndpoint, ({ actor }, body) =>
+      deleteFamily(deps, actor, body),
     );
-    registerFamilyEndpoint(
-      app,
-      deps,
-      removeMemberEndpoint,
-      { resource: "member", action: "delete" },
-      async ({ actor }, body) => {
-        await removeFamilyMember(deps, actor, body);
-        return { removed: true as const };
-      },
-    );
-    registerFamilyEndpoint(
-      app,
-      deps,
-      deleteFamilyEndpoint,
-      { resource: "organization", action: "delete" },
-      ({ actor }, body) => deleteFamily(deps, actor, body),
-    );
-    registerFamilyEndpoint(app, deps, leaveFamilyEndpoint, null, ({ actor }) => leaveFamily(deps, actor));
-    registerFamilyEndpoint(
-      app,
-      deps,
-      resendInvitationEndpoint,
-      { resource: "invitation", action: "create" },
-      async ({ actor }, body) => ({ invitation: await resendInvitation(deps, actor, body) }),
-    );
-    registerFamilyEndpoint(
-      app,
-      deps,
-      revokeInvitationEndpoint,
-      { resource: "invitation", action: "cancel" },
-      async ({ actor }, body) => {
-        await revokeInvitation(deps, actor, body);
-        return { revoked: true as const };
-      },
-    );
+    registerFamilyEndpoint(app, deps, leaveFamilyEndpoint, ({ actor }) => leaveFamily(deps, actor));
+    registerFamilyEndpoint(app, deps, resendInvitationEndpoint, async ({ actor }, body) => ({
+      invitation: await resendInvitation(deps, actor, body),
+    }));
+    registerFamilyEndpoint(app, deps, revokeInvitationEndpoint, async ({ actor }, body) => {
+      await revokeInvitation(deps, actor, body);
+      return { revoked: true as const };
+    });
 
     // The invited person is not a member yet: these act on their own address, not a family.
     registerEndpoint(app, getInvitationEndpoint, (request) => getInvitationPreview(db, request.body));

@@ -1,9 +1,13 @@
 import { healthEndpoint, readyEndpoint } from "@wonderkin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppDeps } from "../app";
+import type { DatabaseConnection } from "../db/client";
+import type { Queue } from "../jobs/queue";
 import { checkReadiness } from "../modules/health/check-readiness";
 
-export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/** Only what readiness looks at (not the whole app's deps, which would import app.ts back). */
+type HealthDeps = { database: DatabaseConnection; queue: Pick<Queue, "isStarted"> };
+
+export function healthRoutes(deps: HealthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Liveness: the process answers. Deliberately touches nothing else, so a slow database does
     // not get healthy instances restarted.

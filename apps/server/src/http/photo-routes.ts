@@ -6,8 +6,8 @@ import {
   photoErrorCodes,
   photoMessage,
   type UploadResult,
-  uploadPhotosPath,
-  uploadSinglePhotoPath,
+  uploadPhotosUpload,
+  uploadSinglePhotoUpload,
 } from "@wonderkin/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
@@ -17,8 +17,6 @@ import { deletePhotos, listPhotos } from "../modules/photos/manage-photos";
 import { limitsForClient, type PhotoDeps } from "../modules/photos/photo-deps";
 import { uploadPhoto } from "../modules/photos/upload-photo";
 import { registerFamilyEndpoint, resolveFamilyContext } from "./family-context";
-
-const uploadPermission = { resource: "photo", action: "upload" } as const;
 
 /** A file part cut off at the size limit (the limit is one byte over the maximum). */
 async function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
@@ -103,8 +101,8 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
       });
 
       // A batch: the `childId` field first, then the files. Each file gets its own verdict.
-      scope.post(uploadPhotosPath, async (request) => {
-        const { actor } = await resolveFamilyContext(deps, request, uploadPermission);
+      scope.post(uploadPhotosUpload.path, async (request) => {
+        const { actor } = await resolveFamilyContext(deps, request, uploadPhotosUpload.family);
         requireMultipart(request);
         let childId: number | null = null;
         const results: UploadResult[] = [];
@@ -141,8 +139,8 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
         };
       });
 
-      scope.post(uploadSinglePhotoPath, async (request) => {
-        const { actor } = await resolveFamilyContext(deps, request, uploadPermission);
+      scope.post(uploadSinglePhotoUpload.path, async (request) => {
+        const { actor } = await resolveFamilyContext(deps, request, uploadSinglePhotoUpload.family);
         requireMultipart(request);
         let childId: number | null = null;
         for await (const part of request.parts()) {
@@ -165,23 +163,13 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
       });
     });
 
-    registerFamilyEndpoint(
-      app,
-      deps,
-      getUploadedImagesEndpoint,
-      { resource: "child", action: "read" },
-      async ({ actor }, body) => ({
-        photos: await listPhotos(photos, { familyId: actor.membership.familyId, childId: body.childId }),
-        limits: limitsForClient(photos.limits),
-      }),
-    );
+    registerFamilyEndpoint(app, deps, getUploadedImagesEndpoint, async ({ actor }, body) => ({
+      photos: await listPhotos(photos, { familyId: actor.membership.familyId, childId: body.childId }),
+      limits: limitsForClient(photos.limits),
+    }));
 
-    registerFamilyEndpoint(
-      app,
-      deps,
-      deleteUploadedImagesEndpoint,
-      { resource: "photo", action: "delete" },
-      ({ actor }, body) => deletePhotos(photos, { familyId: actor.membership.familyId, ...body }),
+    registerFamilyEndpoint(app, deps, deleteUploadedImagesEndpoint, ({ actor }, body) =>
+      deletePhotos(photos, { familyId: actor.membership.familyId, ...body }),
     );
   };
 }

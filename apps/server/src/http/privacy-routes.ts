@@ -18,13 +18,8 @@ import { registerFamilyEndpoint } from "./family-context";
 export function privacyRoutes(deps: FamilyDeps & { privacy: PrivacyDeps }) {
   const { privacy } = deps;
   return async (app: FastifyInstance) => {
-    registerFamilyEndpoint(
-      app,
-      deps,
-      deleteChildEndpoint,
-      { resource: "child", action: "delete" },
-      ({ actor }, body) =>
-        deleteChild(privacy, { userId: actor.userId, familyId: actor.membership.familyId, ...body }),
+    registerFamilyEndpoint(app, deps, deleteChildEndpoint, ({ actor }, body) =>
+      deleteChild(privacy, { userId: actor.userId, familyId: actor.membership.familyId, ...body }),
     );
 
     registerEndpoint(app, deleteAccountEndpoint, async (request) => {

@@ -29,7 +29,7 @@ function withStyleNonce(html: string, nonce: string): string {
 }
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; everything else (preview images,
+ * Serves the built web app, precompressed. Hashed assets are cached for a year; everything else (preview images,
  * icons) is revalidated, and index.html is never cached, so a deploy is picked up on the next visit.
  */
 export async function registerWebApp(
@@ -44,6 +44,10 @@ export async function registerWebApp(
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz copies of every text file (apps/web/vite-plugins/
+    // precompress-assets.ts): sent as they are, with Content-Encoding and Vary, to a browser that
+    // takes them, so no asset is compressed per request.
+    preCompressed: true,
     allowedPath: (pathName) => pathName !== "/index.html",
     setHeaders(reply, filePath) {
       const urlPath = `/${path.relative(options.distDir, filePath).split(path.sep).join("/")}`;

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Database } from "../db/client";
-import { forwardAnalyticsJob } from "../modules/analytics/forward-analytics-job";
-import { grantDueCreditsJob } from "../modules/billing/grant-due-credits-job";
+import { analyticsJobs } from "../modules/analytics/analytics-jobs";
+import { billingJobs } from "../modules/billing/billing-jobs";
 import type { PrivacyDeps } from "../modules/privacy/privacy-deps";
 import { privacyJobs } from "../modules/privacy/privacy-jobs";
 import type { StudioDeps } from "../modules/studio/studio-deps";
@@ -9,7 +9,10 @@ import { studioJobs } from "../modules/studio/studio-jobs";
 import type { AnalyticsForwarder } from "../providers/analytics/forwarder";
 import type { JobDefinition } from "./job-definition";
 
-/** What job handlers may use; grows as capabilities add providers. */
+/**
+ * What the worker hands every job: the union of what the jobs below ask for. Each job declares its
+ * own narrower deps (defineJob), so none imports this registry.
+ */
 export type JobDeps = {
   db: Database;
   analyticsForwarder: AnalyticsForwarder | null;
@@ -17,10 +20,10 @@ export type JobDeps = {
   privacy: PrivacyDeps;
 };
 
-/** Every background job of the product, worked by `ROLE=worker` (or `all`). */
+/** Every background job of the product, worked by `ROLE=worker` (or `all`). A new job goes here. */
 export const jobs: readonly JobDefinition<z.ZodType, JobDeps>[] = [
-  grantDueCreditsJob,
-  forwardAnalyticsJob,
+  ...billingJobs,
+  ...analyticsJobs,
   ...studioJobs,
   ...privacyJobs,
 ];

@@ -1,10 +1,11 @@
 import type PgBoss from "pg-boss";
 import type { z } from "zod";
+import { signalJobSent } from "./job-signal";
 
 /**
  * A background job: its queue name, the zod schema of its payload (checked when it is sent and when
  * it is worked, so a job written by an older build fails loudly instead of misbehaving) and its
- * handler. Capabilities add their jobs to `jobs/index.ts`.
+ * handler. Capabilities build theirs with `defineJob` (define-job.ts) and list them in `jobs/index.ts`.
  */
 export type JobDefinition<Schema extends z.ZodType, Deps> = {
   name: string;
@@ -23,5 +24,8 @@ export async function sendJob<Schema extends z.ZodType>(
   payload: z.infer<Schema>,
   options?: PgBoss.SendOptions,
 ): Promise<string | null> {
-  return boss.send(job.name, job.payload.parse(payload) as object, options ?? {});
+  const id = await boss.send(job.name, job.payload.parse(payload) as object, options ?? {});
+  const db = boss.getDb();
+  if (id) await signalJobSent((text, values) => db.executeSql(text, values), job.name);
+  return id;
 }

@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import type { z } from "zod";
 import type { Database } from "../db/client";
 import type { JobDefinition } from "./job-definition";
+import { signalJobSent } from "./job-signal";
 
 type RawClient = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
@@ -33,5 +34,7 @@ export async function sendJobInTransaction<Schema extends z.ZodType>(
   });
   // pg-boss answers null when the queue does not exist (or a singleton is taken); neither may pass silently.
   if (!id && !options.singletonKey) throw new Error(`Job ${job.name} was not queued: does its queue exist?`);
+  // In the transaction too: PostgreSQL delivers the signal on commit, when the job is there to fetch.
+  if (id) await signalJobSent((text, values) => client.query(text, values), job.name);
   return id ?? "";
 }

@@ -44,6 +44,16 @@ export type JobObserver = (queue: string, outcome: "completed" | "failed", secon
 
 type QueueLoop = { name: string; nudge(): void; stop(graceMs: number): Promise<void> };
 
+/**
+ * How long an idle queue waits before polling again: the polling interval at first, doubling with
+ * each empty fetch in a row up to the idle maximum. Senders wake workers at once (job-signal.ts), so
+ * this bounds only what arrives unannounced: retries coming due, scheduled jobs.
+ */
+export function idleWait(pollingMs: number, idleMaxMs: number, emptyFetches: number): number {
+  const doublings = Math.max(0, emptyFetches - 1);
+  return Math.min(Math.max(pollingMs, idleMaxMs), pollingMs * 2 ** Math.min(doublings, 20));
+}
+
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
@@ -60,6 +70,8 @@ function workQueue<Deps>(options: {
   logger: Logger;
   concurrency: number;
   pollingIntervalMs: number;
+  /** The longest wait between polls of an empty queue (the wait doubles from pollingIntervalMs). */
+  idlePollingIntervalMs: number;
   observe?: JobObserver | undefined;
 }): QueueLoop {
   const { boss, job, logger } = options;
@@ -67,10 +79,13 @@ function workQueue<Deps>(options: {
   /** Jobs given back to pg-boss by stop(): whatever their handler does later must not touch them. */
   const handedBack = new Set<string>();
   let stopping = false;
+  /** Empty fetches in a row: each doubles the wait before the next, up to idlePollingIntervalMs. */
+  let emptyFetches = 0;
   let wakeSleeper: (() => void) | null = null;
   let wokenEarly = false;
 
   const wake = () => {
+    emptyFetches = 0;
     if (wakeSleeper) wakeSleeper();
     else wokenEarly = true;
   };
@@ -150,8 +165,9 @@ function workQueue<Deps>(options: {
         }
         // Every slot filled: there may be more waiting, fetch again as soon as one frees up.
         if (items.length > 0 && items.length === free) continue;
+        emptyFetches = items.length > 0 || running.size > 0 ? 0 : emptyFetches + 1;
       }
-      await sleep(options.pollingIntervalMs);
+      await sleep(idleWait(options.pollingIntervalMs, options.idlePollingIntervalMs, emptyFetches));
     }
   })();
 
@@ -189,6 +205,10 @@ export async function startWorker<Deps>(options: {
   deps: Deps;
   logger: Logger;
   pollingIntervalSeconds: number;
+  /** The longest wait between polls of an empty queue (QUEUE_IDLE_POLL_INTERVAL_SECONDS). */
+  idlePollingIntervalSeconds: number;
+  /** Subscribes to job-sent signals (a queue name each; see job-signal.ts) until unsubscribed. */
+  listenForJobs?: (onQueue: (queue: string) => void) => Promise<() => Promise<void>>;
   observe?: JobObserver;
 }): Promise<Worker> {
   const loops = options.jobs.map((job) =>
@@ -199,9 +219,20 @@ export async function startWorker<Deps>(options: {
       logger: options.logger,
       concurrency: job.concurrency?.(options.deps) ?? 1,
       pollingIntervalMs: options.pollingIntervalSeconds * 1000,
+      idlePollingIntervalMs: options.idlePollingIntervalSeconds * 1000,
       observe: options.observe,
     }),
   );
+  const nudge = (queueName?: string) => {
+    for (const loop of loops) if (!queueName || loop.name === queueName) loop.nudge();
+  };
+  // Without the signal the worker still finds every job, only by polling (up to the idle interval).
+  const unlisten = await options
+    .listenForJobs?.((queue) => nudge(queue))
+    .catch((error: unknown) => {
+      options.logger.warn({ err: error }, "no job signals: new jobs are found by polling alone");
+      return undefined;
+    });
   options.logger.info(
     {
       jobs: options.jobs.map((job) => `${job.name}×${job.concurrency?.(options.deps) ?? 1}`),
@@ -209,10 +240,9 @@ export async function startWorker<Deps>(options: {
     "worker started",
   );
   return {
-    nudge(queueName) {
-      for (const loop of loops) if (!queueName || loop.name === queueName) loop.nudge();
-    },
+    nudge,
     async stop({ graceMs = 20_000 } = {}) {
+      await unlisten?.().catch(() => {});
       await Promise.all(loops.map((loop) => loop.stop(graceMs)));
       options.logger.info({}, "worker stopped");
     },

@@ -398,7 +398,12 @@ describe("renaming, the picture and deleting", () => {
     expect(metadata).toMatchObject({ format: "webp", width: 256, height: 256 });
     expect(metadata.exif).toBeUndefined();
 
-    const tampered = pictureUrl.replace(/signature=./, "signature=A");
+    // Flip the first signature character to a different one: a fixed replacement would
+    // leave the URL unchanged whenever the signature already starts with it (1 in 64).
+    const tampered = pictureUrl.replace(
+      /signature=(.)/,
+      (_, first: string) => `signature=${first === "A" ? "B" : "A"}`,
+    );
     expect((await t.app.inject({ method: "GET", url: tampered })).statusCode).toBe(404);
     const unsigned = pictureUrl.split("?")[0] ?? "";
     expect((await t.app.inject({ method: "GET", url: unsigned })).statusCode).toBe(404);

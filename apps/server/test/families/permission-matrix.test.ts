@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
+import * as contract from "@wonderkin/contract";
 import {
+  can,
   childErrorCodes,
   type FamilyRole,
+  type FamilyScope,
   familyErrorCodes,
   familyRoles,
-  familyScopedEndpoints,
-  familyScopedUploadPaths,
+  familyScopedUploads,
+  isFamilyScopedEndpoint,
   studioErrorCodes,
 } from "@wonderkin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +26,8 @@ import { uniqueEmail } from "../support/identity";
 import { testPhoto, upload, uploadForm } from "../support/photos";
 
 /**
- * Every role × every family-scoped endpoint (docs/families.md). Each cell runs against a fresh family
+ * Every role × every family-scoped endpoint (docs/families.md): every endpoint the contract declares
+ * with `family`, found among its exports, so a new one cannot be left out. Each cell runs against a fresh family
  * with one owner, one admin, one member and one more member to act upon, plus a pending
  * invitation, and sends a request that would succeed if the role allows it. The expected table is
  * written out by hand: it is the specification, not a copy of the code under test.
@@ -243,10 +247,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const familyScopedEndpoints = (Object.values(contract) as unknown[]).filter(isFamilyScopedEndpoint);
+
+/** Whether a role passes the declared check (the endpoint may still refuse for another reason). */
+function allows(scope: FamilyScope, role: FamilyRole): boolean {
+  return scope.permission === null || can(role, scope.permission);
+}
+
 describe("the permission matrix", () => {
   it("covers every family-scoped endpoint of the contract", () => {
+    expect(familyScopedEndpoints.length).toBeGreaterThan(0);
     expect(Object.keys(matrix).sort()).toEqual(familyScopedEndpoints.map((endpoint) => endpoint.path).sort());
-    expect(Object.keys(uploadMatrix).sort()).toEqual([...familyScopedUploadPaths].sort());
+    expect(Object.keys(uploadMatrix).sort()).toEqual(familyScopedUploads.map((upload) => upload.path).sort());
+  });
+
+  // The hand-written table is the specification; the contract's declarations must say the same.
+  it("agrees with the permission each endpoint declares in the contract", () => {
+    for (const { path, family } of [...familyScopedEndpoints, ...familyScopedUploads]) {
+      const cell = matrix[path];
+      const expected = cell?.expected ?? uploadMatrix[path];
+      for (const role of familyRoles) {
+        const refusedForRole = expected?.[role] === 403 && !cell?.forbiddenCode;
+        if (expected?.[role] === 403 && cell?.forbiddenCode) continue;
+        expect(allows(family, role), `${role} → ${path}`).toBe(!refusedForRole);
+      }
+    }
   });
 
   for (const [path, expectedByRole] of Object.entries(uploadMatrix)) {

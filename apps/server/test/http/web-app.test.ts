@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../create-test-app";
 
@@ -10,7 +11,10 @@ let testApp: TestApp;
 const indexHtml = `<!doctype html><html><head>
 <meta name="application-name" content="Wonderkin" />
 <title>Wonderkin</title>
-</head><body><div id="root"></div></body></html>`;
+${'<link rel="modulepreload" href="/assets/chunk.js" />\n'.repeat(40)}</head><body><div id="root"></div></body></html>`;
+
+/** A built script big enough to be worth compressing, with the copies the web build writes. */
+const appScript = `console.log(${JSON.stringify("a portrait of Mia as an astronaut ".repeat(200))});`;
 
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(os.tmpdir(), "wk-dist-"));
@@ -19,6 +23,9 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, "index.html"), indexHtml);
   await writeFile(path.join(distDir, "assets/index-abc123.js"), "console.log('app')");
   await writeFile(path.join(distDir, "images/category/popular.webp"), "webp");
+  await writeFile(path.join(distDir, "assets/app-def456.js"), appScript);
+  await writeFile(path.join(distDir, "assets/app-def456.js.br"), brotliCompressSync(appScript));
+  await writeFile(path.join(distDir, "assets/app-def456.js.gz"), gzipSync(appScript));
   testApp = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: distDir, APP_NAME: "Wonder & Kin" });
 });
 
@@ -68,5 +75,61 @@ describe("serving the built web app in production", () => {
   it("does not answer non-GET requests with the page", async () => {
     const response = await testApp.app.inject({ method: "POST", url: "/sign-up" });
     expect(response.statusCode).toBe(404);
+  });
+
+  it("sends the build's brotli or gzip copy of an asset to a browser that takes it", async () => {
+    const br = await testApp.app.inject({
+      method: "GET",
+      url: "/assets/app-def456.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(appScript);
+
+    const gz = await testApp.app.inject({
+      method: "GET",
+      url: "/assets/app-def456.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(appScript);
+
+    const plain = await testApp.app.inject({ method: "GET", url: "/assets/app-def456.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(appScript);
+  });
+
+  it("compresses the page and large JSON answers, and leaves small ones alone", async () => {
+    const page = await testApp.app.inject({
+      method: "GET",
+      url: "/sign-in",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(page.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain("<title>Wonder &#38; Kin</title>");
+
+    const config = await testApp.app.inject({
+      method: "GET",
+      url: "/api/config",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(config.statusCode).toBe(200);
+    const configBody =
+      config.headers["content-encoding"] === "gzip" ? gunzipSync(config.rawPayload) : config.rawPayload;
+    // Compressed exactly when it is above the threshold (1 KB).
+    expect(config.headers["content-encoding"] === "gzip").toBe(configBody.length >= 1024);
+    expect(JSON.parse(configBody.toString())).toBeTypeOf("object");
+
+    const health = await testApp.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(health.headers["content-encoding"]).toBeUndefined();
+    expect(health.json().status).toBe("ok");
   });
 });

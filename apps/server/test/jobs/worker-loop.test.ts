@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import type { JobDefinition } from "../../src/jobs/job-definition";
-import { prepareJobQueues, startWorker, type Worker } from "../../src/jobs/worker";
+import { sendJob } from "../../src/jobs/job-definition";
+import { jobSignalListener } from "../../src/jobs/job-signal";
+import { idleWait, prepareJobQueues, startWorker, type Worker } from "../../src/jobs/worker";
 import { createTestApp, type TestApp } from "../create-test-app";
 
 /** The worker's own loop, on queues of its own: concurrency, immediate pickup, failure lines. */
@@ -51,6 +53,8 @@ beforeAll(async () => {
     logger,
     // Long on purpose: the jobs below must not wait for a poll to be picked up.
     pollingIntervalSeconds: 30,
+    idlePollingIntervalSeconds: 30,
+    listenForJobs: jobSignalListener(t.database.listen),
   });
 });
 afterAll(async () => {
@@ -88,4 +92,20 @@ it("logs one structured line per failed attempt, without the payload", async () 
   });
   expect(typeof failure?.obj.jobId).toBe("string");
   expect(JSON.stringify(lines)).not.toContain("Mia");
+});
+
+it("picks up a job the moment it is sent, by its signal, without a poll or a nudge", async () => {
+  const before = handled.length;
+  // Sent through the product's own path (sendJob signals the queue); polls are 30 s apart here.
+  await sendJob(t.queue.boss, slowJob, { n: 100 });
+  await until(() => handled.length === before + 1);
+  expect(handled.at(-1)).toBe(100);
+});
+
+it("polls an empty queue less and less often, down to the idle interval", () => {
+  expect([0, 1, 2, 3, 4, 5, 6, 10].map((empty) => idleWait(1000, 15_000, empty))).toEqual([
+    1000, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000,
+  ]);
+  // A setting below the busy interval never makes polling faster than the busy interval.
+  expect(idleWait(2000, 1000, 8)).toBe(2000);
 });

@@ -15,7 +15,8 @@ import { parentWithChild, workQueued } from "../support/studio";
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PHOTOS_MIN_PER_CHILD: "3", FACE_DETECTION: "off" });
+  // Every one of the 200 calls must reach the credit check, not the overload guard's 503.
+  t = await createTestApp({ PHOTOS_MIN_PER_CHILD: "3", FACE_DETECTION: "off", HTTP_MAX_IN_FLIGHT: "1000" });
 });
 afterAll(() => t.close());
 

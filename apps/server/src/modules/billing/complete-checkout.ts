@@ -4,19 +4,11 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { checkoutSession, payment, subscription } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import type { PaymentFacts } from "../../providers/payments/payments";
 import { recordAnalyticsEvent } from "../analytics/record-event";
 import { changeCredits } from "../credits/change-credits";
 import { addMonths, periodEnd } from "./billing-period";
 import type { CheckoutRow } from "./checkout";
-
-export type PaymentFacts = {
-  /** The provider's id of the charge: local checkouts use their own id. */
-  providerPaymentId: string;
-  providerSubscriptionId?: string | null;
-  providerCustomerId?: string | null;
-  receiptUrl?: string | null;
-  paidAt?: Date;
-};
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 

@@ -1,10 +1,4 @@
-import { type FamilySummary, familyErrorCodes, familyMessages } from "@wonderkin/contract";
-import { eq } from "drizzle-orm";
-import { member, organization, user } from "../../db/schema";
-import { familyDeletedEmail } from "../../emails";
-import { AppError } from "../../lib/app-error";
-import { eraseFamily } from "../privacy/erase-children";
-import { ensureFamily } from "./ensure-family";
+import type { FamilySummary } from "@wonderkin/contract";
 import type { FamilyActor } from "./family-actor";
 import type { FamilyDeps } from "./family-deps";
 import { normaliseFamilyPicture, saveFamilyPicture } from "./family-picture";
@@ -39,50 +33,4 @@ export async function updateFamily(
     mediaSecret: deps.mediaSecret,
     mediaTtlSeconds: deps.mediaTtlSeconds,
   });
-}
-
-/**
- * Deletes the family and everything in it: members, invitations, picture, and every child with
- * their photos, portraits and models (at the provider too; see privacy/erase-children.ts). The owner
- * confirms with the family's name and gets a confirmation by e-mail. Members left without a family
- * get a fresh one; returns the actor's next family.
- */
-export async function deleteFamily(
-  deps: FamilyDeps,
-  actor: FamilyActor,
-  options: { confirmName: string },
-): Promise<{ nextFamilyId: string }> {
-  const { familyId } = actor.membership;
-  const [family] = await deps.db
-    .select({ name: organization.name })
-    .from(organization)
-    .where(eq(organization.id, familyId));
-  if (!family || options.confirmName.trim() !== family.name.trim()) {
-    throw new AppError(400, familyErrorCodes.confirmationMismatch, familyMessages.confirmationMismatch);
-  }
-  const formerMembers = await deps.db
-    .select({ userId: member.userId })
-    .from(member)
-    .where(eq(member.organizationId, familyId));
-  const erased = await eraseFamily(deps, familyId);
-  for (const { userId } of formerMembers) {
-    if (userId !== actor.userId) await ensureFamily(deps.db, { userId });
-  }
-  const [owner] = await deps.db
-    .select({ email: user.email, firstName: user.firstName })
-    .from(user)
-    .where(eq(user.id, actor.userId));
-  if (erased && owner) {
-    await deps.mailer.send({
-      to: owner.email,
-      kind: "family-deleted",
-      ...familyDeletedEmail({
-        appName: deps.env.APP_NAME,
-        firstName: owner.firstName,
-        familyName: erased.name,
-        childCount: erased.childCount,
-      }),
-    });
-  }
-  return { nextFamilyId: await ensureFamily(deps.db, { userId: actor.userId }) };
 }

@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import type { JobDefinition } from "../../jobs/job-definition";
+import { defineJob } from "../../jobs/define-job";
 import { runRender } from "./portrait-lifecycle";
 import { reconcileStudio } from "./reconcile-studio";
 import type { StudioDeps } from "./studio-deps";
@@ -8,31 +7,28 @@ import { runTraining } from "./training";
 
 type Deps = { studio: StudioDeps };
 
-export const studioJobs: JobDefinition<z.ZodType, Deps>[] = [
-  {
-    ...trainChildJob,
-    concurrency: (deps) => deps.studio.env.TRAINING_CONCURRENCY,
+export const studioJobs = [
+  defineJob(trainChildJob, {
+    concurrency: (deps: Deps) => deps.studio.env.TRAINING_CONCURRENCY,
     // Local training takes seconds, a provider's start call a few: an hour means something is stuck.
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
-    async handle(payload: z.infer<typeof trainChildJob.payload>, deps) {
+    async handle(payload, deps: Deps) {
       await runTraining(deps.studio, payload.childId);
     },
-  },
-  {
-    ...renderPortraitJob,
-    concurrency: (deps) => deps.studio.env.RENDER_CONCURRENCY,
+  }),
+  defineJob(renderPortraitJob, {
+    concurrency: (deps: Deps) => deps.studio.env.RENDER_CONCURRENCY,
     // A render job starts a prediction and, on the local model, draws it: seconds. A job held by a
     // worker that died is handed out again after this long (the reconciler settles the rest).
     options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 180 },
-    async handle(payload: z.infer<typeof renderPortraitJob.payload>, deps) {
+    async handle(payload, deps: Deps) {
       await runRender(deps.studio, payload.imageId);
     },
-  },
-  {
-    ...reconcileStudioJob,
+  }),
+  defineJob(reconcileStudioJob, {
     schedule: "*/2 * * * *",
-    async handle(_payload, deps) {
+    async handle(_payload, deps: Deps) {
       await reconcileStudio(deps.studio);
     },
-  },
+  }),
 ];

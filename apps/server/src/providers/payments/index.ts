@@ -11,7 +11,10 @@ export function createStripeClientFor(env: Env): Stripe | null {
     : null;
 }
 
-/** The payment provider the env names (the API and the worker build the same one). */
-export function createPayments(env: Env, stripe: Stripe | null = createStripeClientFor(env)): Payments {
+/**
+ * The payment provider the env names, on the Stripe client built beside it (build-providers.ts), so
+ * checkout, the webhook, the API and the worker all share one client.
+ */
+export function createPayments(env: Env, stripe: Stripe | null): Payments {
   return stripe ? createStripePayments(stripe, { publicUrl: env.publicUrl }) : createLocalPayments();
 }

@@ -1,5 +1,17 @@
 import type { BillingDetails } from "@wonderkin/contract";
-import type { PaymentFacts } from "../../modules/billing/complete-checkout";
+
+/**
+ * What the provider says about a completed payment. The port owns this type: billing's completion
+ * path reads it, the provider never imports billing.
+ */
+export type PaymentFacts = {
+  /** The provider's id of the charge: local checkouts use their own id. */
+  providerPaymentId: string;
+  providerSubscriptionId?: string | null;
+  providerCustomerId?: string | null;
+  receiptUrl?: string | null;
+  paidAt?: Date;
+};
 
 /** An order handed to the payment provider. Amounts are in minor units (cents). */
 export type CheckoutOrder = {
