@@ -1,14 +1,26 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./vite-plugins/precompress-assets";
+import { preloadFonts } from "./vite-plugins/preload-fonts";
 import { stripSonnerStyleInjection } from "./vite-plugins/strip-sonner-style-injection";
+
+const contractSource = /packages[\\/]contract[\\/]src[\\/]/;
 
 // In development the API runs on its own port (npm run dev starts both); Vite proxies /api to it so
 // the browser sees one origin, exactly as in production where the server serves the built app.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3000"}`;
 
 export default defineConfig({
-  plugins: [stripSonnerStyleInjection(), react(), tailwindcss()],
+  plugins: [
+    stripSonnerStyleInjection(),
+    react(),
+    tailwindcss(),
+    // The Latin subsets of the body (Nunito) and display (Fraunces) fonts every page's text uses.
+    preloadFonts([/nunito-latin-wght-normal-/, /fraunces-latin-wght-normal-/]),
+    // .br and .gz copies of every text file, sent as they are by the server (no per-request work).
+    precompressAssets(),
+  ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
   build: {
@@ -16,6 +28,14 @@ export default defineConfig({
     target: "es2022",
     assetsInlineLimit: 0,
     rolldownOptions: {
+      treeshake: {
+        // @wonderkin/contract keeps its constants beside its zod schemas, and a schema is a call
+        // (z.object(…), defineEndpoint(…)) that a bundler must keep unless told it is pure. Told so,
+        // and that the contract's modules do nothing when imported, a page gets only the schemas it
+        // uses: not every endpoint of the contract, nor the style catalogue with every import of it.
+        moduleSideEffects: (id: string) => (contractSource.test(id) ? false : undefined),
+        manualPureFunctions: ["z", "defineEndpoint"],
+      },
       output: {
         // The style catalogue (≈ 10 KB gzipped of titles, prompts and art) is its own chunk, loaded
         // by the pages that show styles; otherwise it joins the shared chunk every page loads.

@@ -1,7 +1,8 @@
 import type { ChildSummary } from "@wonderkin/contract";
 import { describe, expect, it } from "vitest";
-import { creditsExhaustedMessage, decideRoute, type GuardState, resolveRoute, safeReturnUrl } from "./guard";
-import { paths } from "./paths";
+import { paths } from "@/config/paths";
+import { safeReturnUrl } from "@/lib/safe-return-url";
+import { creditsExhaustedMessage, decideRoute, type GuardState, resolveRoute } from "./guard";
 
 const kids: ChildSummary[] = [
   { id: 7, trainingStatus: "completed" },

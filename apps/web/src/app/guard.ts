@@ -1,4 +1,5 @@
-import { type ChildSummary, parseChildIdSegment, type SubscriptionSummary } from "@wonderkin/contract";
+import type { ChildSummary, SubscriptionSummary } from "@wonderkin/contract";
+import { parseChildIdSegment } from "@/config/contract-constants";
 import {
   childRoutePattern,
   defaultProtectedPath,
@@ -8,7 +9,8 @@ import {
   paths,
   publicPaths,
   verificationPaths,
-} from "./paths";
+} from "@/config/paths";
+import { safeReturnUrl } from "@/lib/safe-return-url";
 
 /**
  * Everything the route guard needs to know, as plain data. The app assembles it from the session,
@@ -46,22 +48,6 @@ const redirect = (to: string, toast?: string): GuardDecision => ({
   to,
   toasts: toast ? [toast] : [],
 });
-
-/**
- * A returnUrl is honoured only when it stays on this origin: a path starting with a single slash,
- * without a scheme, host or backslash trickery. Anything else is ignored.
- */
-export function safeReturnUrl(value: string | null): string | null {
-  if (!value?.startsWith("/") || value.startsWith("//") || /[\\\s\p{Cc}]/u.test(value)) return null;
-  try {
-    const base = "http://wonderkin.invalid";
-    const url = new URL(value, base);
-    if (url.origin !== base) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
-}
 
 function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Navigate, Outlet } from "react-router";
-import { toast } from "sonner";
 import { ConnectionProblem } from "@/components/layout/connection-problem";
 import { LoadingScreen } from "@/components/layout/loading-screen";
-import { useSession } from "@/lib/session/get-session";
+import { useSession } from "@/entities/session/get-session";
+import { toast } from "@/lib/toast";
 import { resolveRoute } from "./guard";
 import { useGuardState } from "./use-guard-state";
 

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Toaster, toast } from "sonner";
-import { toastDurationMs } from "@/config/app";
-import { AttributionRunner } from "@/lib/attribution/use-attribution";
+import { recoverFromLostFamily } from "@/entities/session/current-family";
+import { AttributionRunner } from "@/features/attribution/lib/use-attribution";
 import { createQueryClient } from "@/lib/query-client";
-import { recoverFromLostFamily } from "@/lib/session/current-family";
+import { toast } from "@/lib/toast";
+import { LazyToaster } from "./lazy-toaster";
 
 function createAppQueryClient() {
   const queryClient = createQueryClient({
@@ -27,7 +27,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AttributionRunner />
       {children}
-      <Toaster position="top-right" duration={toastDurationMs} richColors closeButton />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

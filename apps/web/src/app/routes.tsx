@@ -1,28 +1,21 @@
+import { lazy, Suspense } from "react";
 import { Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 import { AuthLayout } from "@/components/layout/auth-layout";
 import { LoadingScreen } from "@/components/layout/loading-screen";
-import { HeaderAccount } from "@/features/auth/components/header-account";
-import { HeaderCredits } from "@/features/billing/components/header-credits";
-import { FamilySwitcher } from "@/features/family/components/family-switcher";
+import { paths } from "@/config/paths";
 import { GuardedOutlet } from "./guarded-outlet";
 import { NotFoundPage } from "./not-found-page";
-import { paths } from "./paths";
 import { RouteErrorPage } from "./route-error-page";
-import { UpcomingPage } from "./upcoming-page";
 
 type PageRoute = {
   path: string;
   /** Loads the page module on first visit (route-level code splitting keeps sign-in light). */
-  lazy?: RouteObject["lazy"];
-  /** For a capability still to ship: what the page will be for. */
-  upcoming?: { title: string; summary: string };
+  lazy: RouteObject["lazy"];
 };
 
-function toRoute({ path, lazy, upcoming }: PageRoute): RouteObject {
-  if (lazy) return { path, lazy };
-  if (upcoming) return { path, element: <UpcomingPage {...upcoming} /> };
-  throw new Error(`Route ${path} has neither a page nor a description`);
+function toRoute({ path, lazy }: PageRoute): RouteObject {
+  return { path, lazy };
 }
 
 /**
@@ -79,16 +72,16 @@ export const appPageRoutes: PageRoute[] = [
 ];
 
 /**
- * The header's right side: the family switcher (for parents in several families), the credit balance
- * and the account menu.
+ * The header's right side (family switcher, credits, account menu), loaded with the first page that
+ * shows the app layout: the auth pages never need it.
  */
+const LazyHeaderActions = lazy(() => import("./header-actions"));
+
 function HeaderActions() {
   return (
-    <div className="flex min-w-0 items-center gap-1 sm:gap-3">
-      <FamilySwitcher />
-      <HeaderCredits />
-      <HeaderAccount />
-    </div>
+    <Suspense fallback={null}>
+      <LazyHeaderActions />
+    </Suspense>
   );
 }
 

@@ -1,16 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { authMessages } from "@wonderkin/contract";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { useActiveSubscription } from "@/lib/billing/billing-queries";
-import { useChildren } from "@/lib/children/get-children";
-import { useCurrentFamilyId } from "@/lib/session/current-family";
-import { useSession } from "@/lib/session/get-session";
-import { isUserMissing, userQueryKey, useUser } from "@/lib/session/get-user";
-import { readPendingInvitation } from "@/lib/session/pending-invitation";
-import { signOut } from "@/lib/session/sign-out";
+import { USER_NOT_FOUND_IN_DB_MESSAGE } from "@/config/contract-constants";
+import { paths } from "@/config/paths";
+import { useActiveSubscription } from "@/entities/billing/billing-queries";
+import { useChildren } from "@/entities/children/get-children";
+import { useCurrentFamilyId } from "@/entities/session/current-family";
+import { useSession } from "@/entities/session/get-session";
+import { isUserMissing, userQueryKey, useUser } from "@/entities/session/get-user";
+import { readPendingInvitation } from "@/entities/session/pending-invitation";
+import { signOut } from "@/entities/session/sign-out";
 import type { GuardState } from "./guard";
-import { paths } from "./paths";
 import { isBackFromCheckout, subscriptionGuardState } from "./subscription-guard-state";
 
 /**
@@ -33,7 +33,7 @@ export function useGuardState(): GuardState {
   const user = useUser(sessionUser?.id);
   const userMissing = isUserMissing(user.error);
   useEffect(() => {
-    if (userMissing) void signOut({ notice: authMessages.userNotFoundInDb });
+    if (userMissing) void signOut({ notice: USER_NOT_FOUND_IN_DB_MESSAGE });
   }, [userMissing]);
 
   let auth: GuardState["auth"];

@@ -3,36 +3,11 @@ import {
   type Endpoint,
   type EndpointRequest,
   type EndpointResponse,
+  FAMILY_HEADER,
 } from "@wonderkin/contract";
+import { ApiError, type RequestContext, readRequestContext } from "./api-error";
 
-/** An API failure as the server described it: status, stable code, readable message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
-
-export type RequestContext = {
-  /** The session's bearer token, when signed in. */
-  token?: string | null;
-  /** The family the request acts for (spec §6: every request carries it). */
-  organizationId?: string | null;
-  signal?: AbortSignal;
-};
-
-type ContextProvider = () => Pick<RequestContext, "token" | "organizationId">;
-let contextProvider: ContextProvider = () => ({});
-
-/** The session layer registers how to read the current token and family; the client stays side-effect free. */
-export function setRequestContextProvider(provider: ContextProvider): void {
-  contextProvider = provider;
-}
+export { ApiError, type RequestContext, setRequestContextProvider } from "./api-error";
 
 const networkErrorMessage = "We couldn't reach Wonderkin. Check your connection and try again.";
 
@@ -46,11 +21,11 @@ export async function callApi<E extends Endpoint>(
   context: RequestContext = {},
 ): Promise<EndpointResponse<E>> {
   const body = endpoint.request.parse(request);
-  const { token, organizationId } = { ...contextProvider(), ...context };
+  const { token, organizationId } = { ...readRequestContext(), ...context };
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  if (organizationId) headers["organization-id"] = organizationId;
+  if (organizationId) headers[FAMILY_HEADER] = organizationId;
 
   let response: Response;
   try {

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { ApiError } from "./api-client";
+import { ApiError } from "./api-error";
 
 /**
  * Client errors (4xx) are answers, not glitches: retrying them only delays the message.

@@ -3,7 +3,7 @@ import { Alert } from "./alert";
 import { Button, type ButtonProps } from "./button";
 import { Dialog, DialogClose, DialogContent } from "./dialog";
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;

@@ -1,5 +1,5 @@
-import { authClient } from "@/lib/session/auth-client";
-import { storeSessionToken } from "@/lib/session/session-storage";
+import { authClient } from "@/entities/session/auth-client";
+import { storeSessionToken } from "@/entities/session/session-storage";
 
 export type ChangePasswordResult =
   | { ok: true }

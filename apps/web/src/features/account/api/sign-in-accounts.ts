@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { authClient } from "@/lib/session/auth-client";
+import { authClient } from "@/entities/session/auth-client";
 
 /** Better Auth's id for the e-mail and password way of signing in. */
 const passwordProviderId = "credential";

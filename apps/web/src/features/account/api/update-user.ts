@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type EndpointRequest, updateUserEndpoint } from "@wonderkin/contract";
+import { userQueryKey } from "@/entities/session/get-user";
 import { callApi } from "@/lib/api-client";
-import { userQueryKey } from "@/lib/session/get-user";
 
 export type UpdateUserInput = EndpointRequest<typeof updateUserEndpoint>;
 

@@ -4,7 +4,6 @@ import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { paths } from "@/app/paths";
 import { NewPasswordFields } from "@/components/forms/new-password-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,8 +12,9 @@ import { Field } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
+import { useRefreshSession } from "@/entities/session/get-session";
 import { enteredPasswordSchema } from "@/lib/form-schemas";
-import { useRefreshSession } from "@/lib/session/get-session";
 import { changePassword } from "../api/change-password";
 
 const changePasswordFormSchema = z

@@ -2,12 +2,12 @@ import { type DataExport, privacyErrorCodes, type UserRecord } from "@wonderkin/
 import { CircleCheck, Download, FileArchive, RefreshCw, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";

@@ -1,22 +1,28 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { authMessages, completeEmailLinkEndpoint } from "@wonderkin/contract";
-import { MailQuestion, RefreshCw } from "lucide-react";
+import { MailQuestion } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
+import { TryAgainView } from "@/components/ui/try-again-view";
+import { paths } from "@/config/paths";
+import { useRefreshSession } from "@/entities/session/get-session";
+import {
+  forgetEmailForSignIn,
+  readEmailForSignIn,
+  storeSessionToken,
+} from "@/entities/session/session-storage";
+
 import { ApiError, callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { requiredEmailSchema } from "@/lib/form-schemas";
-import { useRefreshSession } from "@/lib/session/get-session";
-import { forgetEmailForSignIn, readEmailForSignIn, storeSessionToken } from "@/lib/session/session-storage";
 import { LinkProblem } from "./link-problem";
 import { WorkingView } from "./working-view";
 
@@ -81,18 +87,11 @@ export function FinalizeSignupPage() {
 
   if (complete.isError && storedEmail) {
     return (
-      <div className="flex flex-col gap-7">
-        <PageHeader
-          icon={RefreshCw}
-          tone="danger"
-          focusOnMount
-          title="We couldn't sign you in"
-          description={errorMessage(complete.error, "Something went wrong on our side. Please try again.")}
-        />
-        <Button size="lg" block onClick={() => complete.mutate({ email: storedEmail, token })}>
-          <RefreshCw aria-hidden /> Try again
-        </Button>
-      </div>
+      <TryAgainView
+        title="We couldn't sign you in"
+        error={complete.error}
+        onRetry={() => complete.mutate({ email: storedEmail, token })}
+      />
     );
   }
 

@@ -3,17 +3,17 @@ import { authMessages, createSocialUserEndpoint, socialProviderSchema } from "@w
 import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { safeReturnUrl } from "@/app/guard";
-import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { paths } from "@/config/paths";
+import { authClient } from "@/entities/session/auth-client";
+import { useRefreshSession } from "@/entities/session/get-session";
+import { getUser, isUserMissing, userQueryKey } from "@/entities/session/get-user";
+import { forgetSessionToken, storeSessionToken } from "@/entities/session/session-storage";
+import { signOut } from "@/entities/session/sign-out";
 import { callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
-import { authClient } from "@/lib/session/auth-client";
-import { useRefreshSession } from "@/lib/session/get-session";
-import { getUser, isUserMissing, userQueryKey } from "@/lib/session/get-user";
-import { forgetSessionToken, storeSessionToken } from "@/lib/session/session-storage";
-import { signOut } from "@/lib/session/sign-out";
+import { safeReturnUrl } from "@/lib/safe-return-url";
 import { WorkingView } from "./working-view";
 
 class NoSessionError extends Error {}

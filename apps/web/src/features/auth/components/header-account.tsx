@@ -1,13 +1,13 @@
 import { ChevronDown, Coins, CreditCard, KeyRound, LogOut, ReceiptText, Settings, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Menu, menuItemClass } from "@/components/ui/menu";
-import { useSession } from "@/lib/session/get-session";
-import { useUser } from "@/lib/session/get-user";
-import { signOut } from "@/lib/session/sign-out";
+import { paths } from "@/config/paths";
+import { useSession } from "@/entities/session/get-session";
+import { useUser } from "@/entities/session/get-user";
+import { signOut } from "@/entities/session/sign-out";
 
 /** The right side of the app header: the account menu when signed in, the ways in otherwise. */
 export function HeaderAccount() {

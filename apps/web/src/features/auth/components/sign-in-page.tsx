@@ -5,10 +5,7 @@ import { ArrowLeft, Mail, MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { z } from "zod";
-import { safeReturnUrl } from "@/app/guard";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -16,11 +13,14 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
+import { useRefreshSession } from "@/entities/session/get-session";
+import { loadAuthClient } from "@/entities/session/load-auth-client";
+import { storeEmailForSignIn } from "@/entities/session/session-storage";
+import { takeSignOutNotice } from "@/entities/session/sign-out";
 import { enteredPasswordSchema, requiredEmailSchema } from "@/lib/form-schemas";
-import { authClient } from "@/lib/session/auth-client";
-import { useRefreshSession } from "@/lib/session/get-session";
-import { storeEmailForSignIn } from "@/lib/session/session-storage";
-import { takeSignOutNotice } from "@/lib/session/sign-out";
+import { safeReturnUrl } from "@/lib/safe-return-url";
+import { toast } from "@/lib/toast";
 import { getSignInMethods } from "../api/get-sign-in-methods";
 import {
   isAccountExistsError,
@@ -48,6 +48,9 @@ function useSocialErrorMessage(error: string | null, email: string | null): stri
   if (lookUp && methods.isPending) return null;
   return socialSignInErrorMessage(error, methods.data);
 }
+
+/** The auth client loads once the parent starts on the form, so it is there by the time they submit. */
+const prefetchAuthClient = () => void loadAuthClient().catch(() => undefined);
 
 export function SignInPage() {
   const [params] = useSearchParams();
@@ -87,8 +90,8 @@ export function SignInPage() {
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     startAttempt();
     // The auth client throws (rather than answering) when the request never reached the server.
-    const { error } = await authClient.signIn
-      .email({ email, password })
+    const { error } = await loadAuthClient()
+      .then((authClient) => authClient.signIn.email({ email, password }))
       .catch(() => ({ error: { status: 0, code: "NETWORK_ERROR" } }));
     if (error) {
       const failed = { status: error.status, code: error.code };
@@ -112,8 +115,8 @@ export function SignInPage() {
     }
     form.clearErrors();
     setLinkPending(true);
-    const { error } = await authClient.signIn
-      .magicLink({ email: parsed.data })
+    const { error } = await loadAuthClient()
+      .then((authClient) => authClient.signIn.magicLink({ email: parsed.data }))
       .catch(() => ({ error: { status: 0, code: "NETWORK_ERROR" } }));
     setLinkPending(false);
     if (error) {
@@ -167,7 +170,7 @@ export function SignInPage() {
 
       <SocialSignInButtons returnUrl={returnUrl} onError={setFailure} onStart={startAttempt} />
 
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form noValidate onSubmit={onSubmit} onFocus={prefetchAuthClient} className="flex flex-col gap-5">
         <Field label="E-mail" error={errors.email?.message}>
           <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
         </Field>

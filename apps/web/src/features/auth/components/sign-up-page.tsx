@@ -11,8 +11,6 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
-import { safeReturnUrl } from "@/app/guard";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -20,10 +18,12 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextLink, textLinkClass } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
+import { useRefreshSession } from "@/entities/session/get-session";
+import { loadAuthClient } from "@/entities/session/load-auth-client";
 import { ApiError, callApi } from "@/lib/api-client";
 import { requiredEmailSchema } from "@/lib/form-schemas";
-import { authClient } from "@/lib/session/auth-client";
-import { useRefreshSession } from "@/lib/session/get-session";
+import { safeReturnUrl } from "@/lib/safe-return-url";
 import type { SignInLocationState } from "../lib/sign-in-location-state";
 import { refusedSignUpMessage, signUpErrorMessage } from "../lib/sign-up-error-message";
 import { withReturnUrl } from "../lib/with-return-url";
@@ -34,6 +34,9 @@ const signUpFormSchema = z.object({
   email: requiredEmailSchema,
   password: passwordSchema,
 });
+
+/** The auth client loads once the parent starts on the form, so it is there by the time they submit. */
+const prefetchAuthClient = () => void loadAuthClient().catch(() => undefined);
 
 export function SignUpPage() {
   const [params] = useSearchParams();
@@ -70,6 +73,7 @@ export function SignUpPage() {
     }
 
     // Spec §4: the account exists; sign in with it and go on to verify the e-mail.
+    const authClient = await loadAuthClient();
     const { error } = await authClient.signIn.email({ email, password });
     if (error) {
       goToSignIn({ email, notice: "Your account is ready. Please sign in to continue." });
@@ -90,7 +94,7 @@ export function SignUpPage() {
 
       <SocialSignInButtons returnUrl={returnUrl} onError={setFailure} onStart={() => setFailure(null)} />
 
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form noValidate onSubmit={onSubmit} onFocus={prefetchAuthClient} className="flex flex-col gap-5">
         <Field label="First name" error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...form.register("firstName")} />
         </Field>

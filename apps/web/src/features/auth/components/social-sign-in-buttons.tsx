@@ -2,8 +2,8 @@ import type { SocialProvider } from "@wonderkin/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Divider } from "@/components/ui/divider";
+import { loadAuthClient } from "@/entities/session/load-auth-client";
 import { usePublicConfig } from "@/lib/public-config";
-import { authClient } from "@/lib/session/auth-client";
 import { finalizeSocialUrl } from "../lib/finalize-social-url";
 
 function GoogleMark() {
@@ -54,6 +54,8 @@ type SocialSignInButtonsProps = {
   onStart?: () => void;
 };
 
+const prefetchAuthClient = () => void loadAuthClient().catch(() => undefined);
+
 /**
  * Google and Facebook sign-in. The browser leaves for the provider and comes back to
  * /finalize-social (new accounts with `new=1`), which finishes the sign-in; a failure comes back to
@@ -69,12 +71,16 @@ export function SocialSignInButtons({ returnUrl, onError, onStart }: SocialSignI
   async function signInWith(provider: SocialProvider, label: string) {
     onStart?.();
     setPending(provider);
-    const { error } = await authClient.signIn.social({
-      provider,
-      callbackURL: finalizeSocialUrl({ provider, returnUrl }),
-      newUserCallbackURL: finalizeSocialUrl({ provider, returnUrl, isNewUser: true }),
-      errorCallbackURL: "/sign-in",
-    });
+    // The auth client loads on first use (the pointer over a button starts it); not loading is a failure too.
+    const authClient = await loadAuthClient().catch(() => null);
+    const { error } = authClient
+      ? await authClient.signIn.social({
+          provider,
+          callbackURL: finalizeSocialUrl({ provider, returnUrl }),
+          newUserCallbackURL: finalizeSocialUrl({ provider, returnUrl, isNewUser: true }),
+          errorCallbackURL: "/sign-in",
+        })
+      : { error: true };
     // On success the page is already navigating away to the provider: keep the spinner.
     if (error) {
       setPending(null);
@@ -95,6 +101,8 @@ export function SocialSignInButtons({ returnUrl, onError, onStart }: SocialSignI
             pending={pending === id}
             disabled={pending !== null && pending !== id}
             onClick={() => void signInWith(id, label)}
+            onPointerEnter={prefetchAuthClient}
+            onFocus={prefetchAuthClient}
           >
             {pending === id ? null : <Mark />}
             <span>

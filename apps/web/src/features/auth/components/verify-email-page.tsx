@@ -1,16 +1,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { authErrorCodes, verifyEmailEndpoint } from "@wonderkin/contract";
-import { ArrowRight, CircleCheck, RefreshCw, WifiOff } from "lucide-react";
+import { ArrowRight, CircleCheck, RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { TryAgainView } from "@/components/ui/try-again-view";
+import { paths } from "@/config/paths";
+import { useRefreshSession, useSession } from "@/entities/session/get-session";
 import { ApiError, callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
-import { useRefreshSession, useSession } from "@/lib/session/get-session";
+import { toast } from "@/lib/toast";
 import { sendVerificationEmail } from "../api/send-verification-email";
 import { LinkProblem } from "./link-problem";
 import { WorkingView } from "./working-view";
@@ -88,18 +89,11 @@ export function VerifyEmailPage() {
 
   if (token && !isLinkRejected(verify.error)) {
     return (
-      <div className="flex flex-col gap-7">
-        <PageHeader
-          icon={WifiOff}
-          tone="danger"
-          focusOnMount
-          title="We couldn't confirm your e-mail"
-          description={errorMessage(verify.error, "Something went wrong on our side. Please try again.")}
-        />
-        <Button size="lg" block onClick={() => verify.mutate(token)}>
-          <RefreshCw aria-hidden /> Try again
-        </Button>
-      </div>
+      <TryAgainView
+        title="We couldn't confirm your e-mail"
+        error={verify.error}
+        onRetry={() => verify.mutate(token)}
+      />
     );
   }
 

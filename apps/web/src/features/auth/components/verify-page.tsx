@@ -2,14 +2,14 @@ import { useMutation } from "@tanstack/react-query";
 import { authErrorCodes, verificationStatusEndpoint } from "@wonderkin/contract";
 import { CircleCheck, MailOpen, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { useRefreshSession, useSession } from "@/entities/session/get-session";
+import { signOut } from "@/entities/session/sign-out";
 import { ApiError, callApi } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
-import { useRefreshSession, useSession } from "@/lib/session/get-session";
-import { signOut } from "@/lib/session/sign-out";
+import { toast } from "@/lib/toast";
 import { sendVerificationEmail } from "../api/send-verification-email";
 
 type Status = { tone: "danger" | "warning" | "info"; text: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // Relative, not "@/": the root Vitest config gives the web project no "@" alias.
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { refusedSignUpMessage, signUpErrorMessage } from "./sign-up-error-message";
 
 describe("signUpErrorMessage", () => {

@@ -1,6 +1,6 @@
 import { authMessages } from "@wonderkin/contract";
 // Relative, not "@/": the root Vitest config gives the web project no "@" alias.
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "@/lib/api-client";
 
 /**
  * Spec §8's sign-up messages: what the server said when it explained itself ("Other server

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type BillingDetails, editBillingDetailsEndpoint } from "@wonderkin/contract";
+import { billingQueryKey } from "@/entities/billing/billing-queries";
 import { callApi } from "@/lib/api-client";
-import { billingQueryKey } from "@/lib/billing/billing-queries";
 
 const billingDetailsQueryKey = (userId: string) => [...billingQueryKey(userId), "details"] as const;
 

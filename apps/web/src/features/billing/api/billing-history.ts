@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { billingHistoryEndpoint } from "@wonderkin/contract";
+import { billingQueryKey } from "@/entities/billing/billing-queries";
 import { callApi } from "@/lib/api-client";
-import { billingQueryKey } from "@/lib/billing/billing-queries";
 
 /** Every payment and credit movement of the parent, newest first. */
 export function getBillingHistoryQueryOptions(userId: string | undefined) {

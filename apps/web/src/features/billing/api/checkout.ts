@@ -6,8 +6,8 @@ import {
   type EndpointRequest,
   getCheckoutEndpoint,
 } from "@wonderkin/contract";
+import { billingQueryKey, refreshBilling, storeCredits } from "@/entities/billing/billing-queries";
 import { ApiError, callApi } from "@/lib/api-client";
-import { billingQueryKey, refreshBilling, storeCredits } from "@/lib/billing/billing-queries";
 import { type CheckoutDestination, checkoutDestination } from "../lib/checkout-destination";
 
 export type CheckoutItem = EndpointRequest<typeof createCheckoutSessionEndpoint>;

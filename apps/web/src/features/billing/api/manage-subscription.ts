@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { cancelSubscriptionEndpoint, markDiscountEndpoint, type Subscription } from "@wonderkin/contract";
+import { activeSubscriptionQueryKey, billingQueryKey } from "@/entities/billing/billing-queries";
 import { callApi } from "@/lib/api-client";
-import { activeSubscriptionQueryKey, billingQueryKey } from "@/lib/billing/billing-queries";
 
 /** The plan as the server now has it goes straight into the cache; the rest is read again. */
 function useSubscriptionMutation<Input>(userId: string, mutationFn: (input: Input) => Promise<Subscription>) {

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { BillingDetails } from "@wonderkin/contract";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
@@ -10,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { useBillingDetails, useSaveBillingDetails } from "../api/billing-details";
 import {
   type BillingDetailsFormInput,

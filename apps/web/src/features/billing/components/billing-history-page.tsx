@@ -13,17 +13,18 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadProblem } from "@/components/ui/load-problem";
+import { LoadingCard } from "@/components/ui/loading-card";
+import { NoticeCard } from "@/components/ui/notice-card";
 import { PageHeader } from "@/components/ui/page-header";
+import { paths } from "@/config/paths";
+import { useSession } from "@/entities/session/get-session";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format-date";
-import { useSession } from "@/lib/session/get-session";
 import { useBillingHistory } from "../api/billing-history";
 import { formatCreditChange, formatMoney } from "../lib/format-money";
-import { LoadingCard, NoticeCard } from "./billing-states";
 
 const kinds: Record<BillingHistoryEntry["kind"], { label: string; icon: LucideIcon }> = {
   payment: { label: "Payment", icon: CreditCard },

@@ -9,23 +9,24 @@ import {
 import { CircleCheck, CircleX, Coins, ExternalLink, LockKeyhole, SearchX, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
-import { safeReturnUrl } from "@/app/guard";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { LoadProblem } from "@/components/ui/load-problem";
+import { LoadingCard } from "@/components/ui/loading-card";
+import { NoticeCard } from "@/components/ui/notice-card";
 import { PageHeader } from "@/components/ui/page-header";
+import { paths } from "@/config/paths";
+import { activeSubscriptionQueryKey, useActiveSubscription } from "@/entities/billing/billing-queries";
+import { useSession } from "@/entities/session/get-session";
 import { ApiError } from "@/lib/api-client";
-import { activeSubscriptionQueryKey, useActiveSubscription } from "@/lib/billing/billing-queries";
 import { errorMessage } from "@/lib/error-message";
-import { useSession } from "@/lib/session/get-session";
+import { safeReturnUrl } from "@/lib/safe-return-url";
+import { toast } from "@/lib/toast";
 import { checkoutQueryKey, useCancelCheckout, useCheckout, useCompleteCheckout } from "../api/checkout";
 import { formatCredits, formatMoney } from "../lib/format-money";
-import { LoadingCard, NoticeCard } from "./billing-states";
 
 type Order = EndpointResponse<typeof getCheckoutEndpoint>;
 

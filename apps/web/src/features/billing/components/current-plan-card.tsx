@@ -2,16 +2,16 @@ import { findPlanVariant, PRICE_CURRENCY, RETENTION_DISCOUNT, type Subscription 
 import { ArrowLeftRight, CalendarClock, Sparkles, Undo2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { IconBadge } from "@/components/ui/icon-badge";
+import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
+import { toast } from "@/lib/toast";
 import { useCancelSubscription, useMarkDiscount } from "../api/manage-subscription";
 import { cycleLabels } from "../lib/plan-pricing";
 import {

@@ -1,8 +1,8 @@
 import { Coins } from "lucide-react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
-import { useSession } from "@/lib/session/get-session";
-import { useUser } from "@/lib/session/get-user";
+import { paths } from "@/config/paths";
+import { useSession } from "@/entities/session/get-session";
+import { useUser } from "@/entities/session/get-user";
 
 /**
  * The credit balance in the header, for a verified parent: always in sight, and one tap from the

@@ -1,18 +1,19 @@
 import { ChevronRight, Coins, CreditCard, ReceiptText, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadProblem } from "@/components/ui/load-problem";
+import { LoadingCard } from "@/components/ui/loading-card";
+import { NoticeCard } from "@/components/ui/notice-card";
 import { PageHeader } from "@/components/ui/page-header";
-import { useActiveSubscription, useCredits } from "@/lib/billing/billing-queries";
-import { useSession } from "@/lib/session/get-session";
-import { useUser } from "@/lib/session/get-user";
+import { paths } from "@/config/paths";
+import { useActiveSubscription, useCredits } from "@/entities/billing/billing-queries";
+import { useSession } from "@/entities/session/get-session";
+import { useUser } from "@/entities/session/get-user";
 import { formatCredits } from "../lib/format-money";
 import { BillingDetailsCard } from "./billing-details-card";
-import { LoadingCard, NoticeCard } from "./billing-states";
 import { CurrentPlanCard } from "./current-plan-card";
 
 function CreditsCard({ balance, hasPlan }: { balance: number | undefined; hasPlan: boolean }) {

@@ -1,19 +1,19 @@
 import type { TopUpPack } from "@wonderkin/contract";
 import { ArrowLeft, Coins, ShoppingBag } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadProblem } from "@/components/ui/load-problem";
+import { LoadingCard } from "@/components/ui/loading-card";
 import { PageHeader } from "@/components/ui/page-header";
-import { useCredits } from "@/lib/billing/billing-queries";
+import { paths } from "@/config/paths";
+import { useCredits } from "@/entities/billing/billing-queries";
+import { useSession } from "@/entities/session/get-session";
+import { useUser } from "@/entities/session/get-user";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
-import { useSession } from "@/lib/session/get-session";
-import { useUser } from "@/lib/session/get-user";
 import { useTopUpPacks } from "../api/get-plans";
 import { formatCredits, formatMoney } from "../lib/format-money";
-import { LoadingCard } from "./billing-states";
 import { useStartCheckout } from "./use-start-checkout";
 
 /** The pack that gives the most credits for the money. */

@@ -1,4 +1,4 @@
-import { safeReturnUrl } from "@/app/guard";
+import { safeReturnUrl } from "@/lib/safe-return-url";
 
 export type CheckoutDestination = { kind: "in-app"; path: string } | { kind: "provider"; href: string };
 

@@ -16,7 +16,7 @@ export function formatMoney(
   }).format(amount);
 }
 
-export { formatCredits } from "@/lib/format-credits";
+export { formatCredits } from "@/entities/billing/format-credits";
 
 /** A credit movement with its sign: "+100", "−20" (a real minus sign). */
 export function formatCreditChange(credits: number, locale?: string): string {

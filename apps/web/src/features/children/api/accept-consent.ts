@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { acceptTermsEndpoint, CONSENT_AGREEMENT_VERSION, type UserRecord } from "@wonderkin/contract";
+import { userQueryKey } from "@/entities/session/get-user";
 import { callApi } from "@/lib/api-client";
-import { userQueryKey } from "@/lib/session/get-user";
 
 /** Records that the parent accepted this version of the agreement (the server adds time, address, browser). */
 export function acceptConsent() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { addChildEndpoint, type Child, type EndpointRequest } from "@wonderkin/contract";
+import { childrenQueryKey } from "@/entities/children/get-children";
 import { callApi } from "@/lib/api-client";
-import { childrenQueryKey } from "@/lib/children/get-children";
 
 export type AddChildInput = EndpointRequest<typeof addChildEndpoint>;
 

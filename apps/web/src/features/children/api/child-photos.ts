@@ -5,8 +5,8 @@ import {
   getUploadedImagesEndpoint,
   type UploadedPhoto,
 } from "@wonderkin/contract";
+import { childrenQueryKey } from "@/entities/children/get-children";
 import { callApi } from "@/lib/api-client";
-import { childrenQueryKey } from "@/lib/children/get-children";
 import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 
 export const childPhotosQueryKey = (familyId: string, childId: number) =>

@@ -5,8 +5,8 @@ import {
   uploadSinglePhotoResponseSchema,
 } from "@wonderkin/contract";
 import type { z } from "zod";
+import { readSessionToken } from "@/entities/session/session-storage";
 import { ApiError } from "@/lib/api-client";
-import { readSessionToken } from "@/lib/session/session-storage";
 
 export type UploadedPhotoResult = z.infer<typeof uploadSinglePhotoResponseSchema>;
 

@@ -11,9 +11,7 @@ import { ArrowRight, Baby, Cake, CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { z } from "zod";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -22,14 +20,17 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { coveringRadioClass, SegmentedControl } from "@/components/ui/segmented-control";
 import { Select } from "@/components/ui/select";
+import { paths } from "@/config/paths";
+import { describeAge } from "@/entities/children/child-stage";
+import { childrenLoadState } from "@/entities/children/children-load-state";
 import { ApiError } from "@/lib/api-client";
-import { describeAge } from "@/lib/children/child-stage";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { useAddChild } from "../api/add-child";
 import { ageFromBirthDate, birthDateBounds } from "../lib/child-age";
 import { consentPath, withChild } from "../lib/flow-links";
-import { FlowLoading, LoadProblem, OwnersAndAdminsOnly } from "./flow-states";
+import { OwnersAndAdminsOnly } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
 import { useConsentGate } from "./use-consent-gate";
@@ -263,18 +264,13 @@ function AddChildForm({ flow, familyId }: { flow: ChildFlow; familyId: string })
 export function AddChildPage() {
   const flow = useChildFlow();
 
-  let body: ReactNode;
-  if (flow.isPending) body = <FlowLoading label="Loading your family" />;
-  else if (flow.children.isError)
-    body = (
-      <LoadProblem
-        error={flow.children.error}
-        fallback="We couldn't load your family's children."
-        retrying={flow.children.isFetching}
-        onRetry={() => void flow.children.refetch()}
-      />
-    );
-  else if (!flow.canAddChild || !flow.familyId)
+  let body: ReactNode = childrenLoadState(
+    { pending: flow.isPending, children: flow.children },
+    "Loading your family",
+  );
+  if (body) {
+    // Still loading, or the children could not be read.
+  } else if (!flow.canAddChild || !flow.familyId)
     body = <OwnersAndAdminsOnly flow={flow} doing="add children" />;
   // Consent comes first (spec order: consent → add-children); the page brings the parent back.
   else if (flow.consent !== "current") return <Navigate to={consentPath(paths.addChildren)} replace />;

@@ -2,9 +2,9 @@ import type { Child } from "@wonderkin/contract";
 import { Check, Sparkles, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { TrainingActions, TrainingStatus } from "@/components/training/training-views";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
+import { LoadProblem } from "@/components/ui/load-problem";
 import { PageHeader } from "@/components/ui/page-header";
 import {
   type ChildStage,
@@ -12,13 +12,15 @@ import {
   childStageLabels,
   describeAge,
   photoCountText,
-} from "@/lib/children/child-stage";
+} from "@/entities/children/child-stage";
+import { childrenLoadState } from "@/entities/children/children-load-state";
+import { type ChildTraining, useChildTraining } from "@/entities/training/child-training";
+import { pendingTrainingStartProblem, trainingStartProblemOf } from "@/entities/training/start-on-continue";
+import { trainingStateFromChild } from "@/entities/training/training-progress";
+import { TrainingActions, TrainingStatus } from "@/entities/training/training-views";
 import { cn } from "@/lib/cn";
 import { usePublicConfig } from "@/lib/public-config";
-import { type ChildTraining, useChildTraining } from "@/lib/training/child-training";
-import { pendingTrainingStartProblem, trainingStartProblemOf } from "@/lib/training/start-on-continue";
-import { trainingStateFromChild } from "@/lib/training/training-progress";
-import { FlowLoading, LoadProblem, NoChildYet } from "./flow-states";
+import { NoChildYet } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
 
@@ -196,19 +198,13 @@ export function ChildProgressPage() {
   const child = flow.child;
   const min = config.data?.photos.min;
 
-  let body: ReactNode;
-  if (flow.isPending || (config.isPending && child))
-    body = <FlowLoading label="Loading your child's progress" />;
-  else if (flow.children.isError)
-    body = (
-      <LoadProblem
-        error={flow.children.error}
-        fallback="We couldn't load your family's children."
-        retrying={flow.children.isFetching}
-        onRetry={() => void flow.children.refetch()}
-      />
-    );
-  else if (!child) body = <NoChildYet flow={flow} />;
+  let body: ReactNode = childrenLoadState(
+    { pending: flow.isPending || (config.isPending && child !== null), children: flow.children },
+    "Loading your child's progress",
+  );
+  if (body) {
+    // Still loading, or the children could not be read.
+  } else if (!child) body = <NoChildYet flow={flow} />;
   else if (min === undefined)
     body = (
       <LoadProblem

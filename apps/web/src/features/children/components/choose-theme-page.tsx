@@ -1,21 +1,22 @@
 import { categories, styles } from "@wonderkin/contract";
-import { ArrowRight, Lock, Palette, ShieldCheck, Wand2 } from "lucide-react";
+import { ArrowRight, Palette, ShieldCheck, Wand2 } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
-import { CategoryTabs } from "@/components/catalogue/category-tabs";
-import { StyleShowcase } from "@/components/catalogue/style-showcase";
-import { StyleTile } from "@/components/catalogue/style-tile";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { useParentPlan } from "@/lib/billing/plan-entitlements";
+import { paths } from "@/config/paths";
+import { useParentPlan } from "@/entities/billing/plan-entitlements";
 import {
   catalogueView,
   categoriesEntitlement,
   EXCLUSIVE_PLAN_NAME,
   styleLockReason,
-} from "@/lib/studio/catalogue";
-import { hasSeenStudioIntro, studioEntryPath } from "@/lib/studio/studio-intro";
+} from "@/entities/catalogue/catalogue";
+import { CategoryTabs } from "@/entities/catalogue/category-tabs";
+import { ExclusivePackNotice } from "@/entities/catalogue/exclusive-pack-notice";
+import { StyleShowcase } from "@/entities/catalogue/style-showcase";
+import { StyleTile } from "@/entities/catalogue/style-tile";
+import { hasSeenStudioIntro, studioEntryPath } from "@/entities/studio/studio-intro";
 import { consentPath } from "../lib/flow-links";
 import { ChildPortraitIllustration } from "./tip-illustrations";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
@@ -107,16 +108,9 @@ function Catalogue() {
       </div>
       <CategoryTabs views={views} selectedId={current.category.id} onSelect={setCategoryId} variant="cards" />
       {current.locked ? (
-        <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 rounded-2xl bg-night-900 px-4 py-3 text-sm text-white">
-          <Lock className="size-4 shrink-0 text-accent-400" aria-hidden />
-          {current.category.title} is one of the exclusive packs of the {EXCLUSIVE_PLAN_NAME} plan.{" "}
-          <Link
-            to={`${paths.selectPlan}?changePlan=1`}
-            className="font-bold text-accent-400 underline-offset-4 hover:underline"
-          >
-            See the plans
-          </Link>
-        </p>
+        <ExclusivePackNotice>
+          {current.category.title} is one of the exclusive packs of the {EXCLUSIVE_PLAN_NAME} plan.
+        </ExclusivePackNotice>
       ) : null}
       <ul
         aria-label={`Styles in ${current.category.title}`}

@@ -3,22 +3,24 @@ import { acceptTermsEndpoint } from "@wonderkin/contract";
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
-import { safeReturnUrl } from "@/app/guard";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { CheckboxField } from "@/components/ui/checkbox-field";
+import { LoadProblem } from "@/components/ui/load-problem";
+import { LoadingCard } from "@/components/ui/loading-card";
 import { PageHeader } from "@/components/ui/page-header";
+import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/error-message";
 import { usePublicConfig } from "@/lib/public-config";
+import { safeReturnUrl } from "@/lib/safe-return-url";
+import { toast } from "@/lib/toast";
 import { useAcceptConsent } from "../api/accept-consent";
 import { type Agreement, consentAgreement } from "../lib/consent-agreement";
 import { withChild } from "../lib/flow-links";
 import { ConsentAgreementText } from "./consent-agreement-text";
-import { FlowLoading, LoadProblem } from "./flow-states";
+
 import { FlowSteps } from "./flow-steps";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
 
@@ -144,7 +146,7 @@ export function ConsentPage() {
           onRetry={() => void config.refetch()}
         />
       ) : (
-        <FlowLoading label="Loading the agreement" />
+        <LoadingCard label="Loading the agreement" />
       )}
     </section>
   );

@@ -1,14 +1,17 @@
 import { ImagePlus, Lightbulb } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, useBlocker } from "react-router";
-import { paths } from "@/app/paths";
 import { Card, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadProblem } from "@/components/ui/load-problem";
+import { LoadingCard } from "@/components/ui/loading-card";
 import { PageHeader } from "@/components/ui/page-header";
 import { TextLink } from "@/components/ui/text-link";
+import { paths } from "@/config/paths";
+import { childrenLoadState } from "@/entities/children/children-load-state";
 import { useChildPhotos } from "../api/child-photos";
 import { consentPath, withChild } from "../lib/flow-links";
-import { FlowLoading, LoadProblem, NoChildYet, OwnersAndAdminsOnly } from "./flow-states";
+import { NoChildYet, OwnersAndAdminsOnly } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
 import { ContinueButton, PhotoCountCard } from "./photo-count-card";
 import { PhotoDropZone } from "./photo-drop-zone";
@@ -159,18 +162,13 @@ export function UploadPhotosPage() {
   const photos = useChildPhotos(flow.familyId, child?.id ?? null);
   const here = withChild(paths.uploadImages, child?.id);
 
-  let body: ReactNode;
-  if (flow.isPending) body = <FlowLoading label="Loading your family" />;
-  else if (flow.children.isError)
-    body = (
-      <LoadProblem
-        error={flow.children.error}
-        fallback="We couldn't load your family's children."
-        retrying={flow.children.isFetching}
-        onRetry={() => void flow.children.refetch()}
-      />
-    );
-  else if (!child || !flow.familyId) body = <NoChildYet flow={flow} />;
+  let body: ReactNode = childrenLoadState(
+    { pending: flow.isPending, children: flow.children },
+    "Loading your family",
+  );
+  if (body) {
+    // Still loading, or the children could not be read.
+  } else if (!child || !flow.familyId) body = <NoChildYet flow={flow} />;
   else if (flow.canUpload && flow.consent !== "current") return <Navigate to={consentPath(here)} replace />;
   else if (photos.isError)
     body = (
@@ -181,7 +179,7 @@ export function UploadPhotosPage() {
         onRetry={() => void photos.refetch()}
       />
     );
-  else if (!photos.data) body = <FlowLoading label={`Loading ${child.firstName}'s photos`} />;
+  else if (!photos.data) body = <LoadingCard label={`Loading ${child.firstName}'s photos`} />;
   else if (!flow.canUpload)
     body = (
       <>

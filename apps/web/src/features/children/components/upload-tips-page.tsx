@@ -11,11 +11,11 @@ import {
   X,
 } from "lucide-react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { usePublicConfig } from "@/lib/public-config";
 import { withChild } from "../lib/flow-links";

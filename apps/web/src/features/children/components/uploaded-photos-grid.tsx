@@ -1,10 +1,10 @@
 import type { UploadedPhoto } from "@wonderkin/contract";
 import { CircleAlert, Loader2, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { useDeleteChildPhotos } from "../api/child-photos";
 
 export const blurryHint = "Looks out of focus — consider replacing";

@@ -1,9 +1,9 @@
 import { can, parseChildIdSegment } from "@wonderkin/contract";
 import { useSearchParams } from "react-router";
-import { useChildren } from "@/lib/children/get-children";
-import { useCurrentFamily } from "@/lib/session/current-family";
-import { useSession } from "@/lib/session/get-session";
-import { useUser } from "@/lib/session/get-user";
+import { useChildren } from "@/entities/children/get-children";
+import { useCurrentFamily } from "@/entities/session/current-family";
+import { useSession } from "@/entities/session/get-session";
+import { useUser } from "@/entities/session/get-user";
 import { consentStatus } from "../lib/consent";
 
 /**

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { consentErrorCodes } from "@wonderkin/contract";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 import { consentPath } from "../lib/flow-links";
 
 const consentCodes: ReadonlySet<string> = new Set(Object.values(consentErrorCodes));

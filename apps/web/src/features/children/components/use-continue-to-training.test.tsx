@@ -11,9 +11,9 @@ import {
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { trainingQueryKey } from "@/entities/training/child-training";
+import { trainingStartProblemOf } from "@/entities/training/start-on-continue";
 import { ApiError, callApi } from "@/lib/api-client";
-import { trainingQueryKey } from "@/lib/training/child-training";
-import { trainingStartProblemOf } from "@/lib/training/start-on-continue";
 import { PhotoCountCard } from "./photo-count-card";
 import { useContinueToTraining } from "./use-continue-to-training";
 

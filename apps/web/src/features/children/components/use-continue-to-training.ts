@@ -1,8 +1,8 @@
 import type { Child } from "@wonderkin/contract";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { useStartTraining } from "@/lib/training/child-training";
-import { startsTrainingOnContinue, trainingStartProblem } from "@/lib/training/start-on-continue";
+import { useStartTraining } from "@/entities/training/child-training";
+import { startsTrainingOnContinue, trainingStartProblem } from "@/entities/training/start-on-continue";
+import { toast } from "@/lib/toast";
 
 /**
  * Continue at the end of the upload step: it starts the child's training when that is due (see

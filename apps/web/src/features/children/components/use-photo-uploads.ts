@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { childrenQueryKey } from "@/entities/children/get-children";
 import { ApiError } from "@/lib/api-client";
-import { childrenQueryKey } from "@/lib/children/get-children";
 import { errorMessage } from "@/lib/error-message";
 import { addPhotoToCache, childPhotosQueryKey } from "../api/child-photos";
 import { uploadPhotoFile } from "../api/upload-photo";

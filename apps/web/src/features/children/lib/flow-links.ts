@@ -1,6 +1,6 @@
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 
-export { withChild } from "@/lib/children/child-paths";
+export { withChild } from "@/entities/children/child-paths";
 
 /** The consent page, which brings the parent back to `returnUrl` once they accepted. */
 export function consentPath(returnUrl?: string): string {

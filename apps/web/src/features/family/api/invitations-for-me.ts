@@ -7,9 +7,9 @@ import {
   sendVerificationEmailEndpoint,
   verificationStatusEndpoint,
 } from "@wonderkin/contract";
+import { switchFamily } from "@/entities/session/current-family";
+import { useRefreshSession } from "@/entities/session/get-session";
 import { callApi } from "@/lib/api-client";
-import { switchFamily } from "@/lib/session/current-family";
-import { useRefreshSession } from "@/lib/session/get-session";
 
 export const invitationQueryKey = (invitationId: string) => ["invitation", invitationId] as const;
 export const myInvitationsQueryKey = (userId: string) => ["invitations", "mine", userId] as const;

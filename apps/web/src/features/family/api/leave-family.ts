@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { deleteFamilyEndpoint, leaveFamilyEndpoint } from "@wonderkin/contract";
+import { switchFamily } from "@/entities/session/current-family";
 import { callApi } from "@/lib/api-client";
-import { switchFamily } from "@/lib/session/current-family";
 
 export function leaveFamily(familyId: string) {
   return callApi(leaveFamilyEndpoint, {}, { organizationId: familyId });

@@ -2,16 +2,16 @@ import { type Child, can, type FamilyRole, type FamilySummary } from "@wonderkin
 import { ChevronRight, ImagePlus, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
-import { DeleteChildDialog } from "@/components/children/delete-child-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { withChild } from "@/lib/children/child-paths";
-import { childStage, childStageLabels, describeAge, photoCountText } from "@/lib/children/child-stage";
-import { useChildren } from "@/lib/children/get-children";
+import { paths } from "@/config/paths";
+import { withChild } from "@/entities/children/child-paths";
+import { childStage, childStageLabels, describeAge, photoCountText } from "@/entities/children/child-stage";
+import { DeleteChildDialog } from "@/entities/children/delete-child-dialog";
+import { useChildren } from "@/entities/children/get-children";
 import { errorMessage } from "@/lib/error-message";
 import { usePublicConfig } from "@/lib/public-config";
 

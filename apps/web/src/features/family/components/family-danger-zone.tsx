@@ -1,13 +1,12 @@
 import { can, type FamilyRole, type FamilySummary } from "@wonderkin/contract";
 import { LogOut, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { TypedNameConfirmDialog } from "@/components/ui/typed-name-confirm-dialog";
 import { errorMessage } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { useDeleteFamily, useLeaveFamily } from "../api/leave-family";
 
 function LeaveFamily({ family, onlyFamily }: { family: FamilySummary; onlyFamily: boolean }) {
@@ -61,8 +60,6 @@ function LeaveFamily({ family, onlyFamily }: { family: FamilySummary; onlyFamily
 function DeleteFamily({ family }: { family: FamilySummary }) {
   const remove = useDeleteFamily(family.id);
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
-  const matches = typed.trim() === family.name.trim();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
       <div>
@@ -74,34 +71,23 @@ function DeleteFamily({ family }: { family: FamilySummary }) {
       <Button variant="danger" className="shrink-0" onClick={() => setOpen(true)}>
         <Trash2 aria-hidden /> Delete family
       </Button>
-      <ConfirmDialog
+      <TypedNameConfirmDialog
         open={open}
-        onOpenChange={(next) => {
-          if (!next) {
-            remove.reset();
-            setTyped("");
-          }
-          setOpen(next);
-        }}
+        onOpenChange={setOpen}
         title={`Delete ${family.name}?`}
         description="This cannot be undone. Everyone in the family loses access at once."
         confirmLabel="Delete family forever"
-        pending={remove.isPending}
-        confirmDisabled={!matches}
+        name={family.name}
+        // As the server compares it: spaces around do not matter, letter case does.
+        matches={(typed, name) => typed.trim() === name.trim()}
+        action={remove}
         error={
           remove.isError
             ? errorMessage(remove.error, "We couldn't delete the family. Please try again.")
             : null
         }
-        onConfirm={() =>
-          // Awaited rather than a callback: the switch to the next family unmounts this dialog.
-          remove.mutateAsync({ confirmName: typed }).then(
-            () => {
-              toast.success(`${family.name} is deleted.`);
-              setOpen(false);
-            },
-            () => undefined, // Shown in the dialog from the mutation's state.
-          )
+        onConfirm={(typed) =>
+          remove.mutateAsync({ confirmName: typed }).then(() => toast.success(`${family.name} is deleted.`))
         }
       >
         <div className="rounded-2xl bg-danger-50 p-4 text-sm text-danger-700">
@@ -115,16 +101,7 @@ function DeleteFamily({ family }: { family: FamilySummary }) {
             Members keep their own accounts; anyone left without a family gets a new one.
           </p>
         </div>
-        <Field label={`Type “${family.name}” to confirm`}>
-          <Input
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </Field>
-      </ConfirmDialog>
+      </TypedNameConfirmDialog>
     </div>
   );
 }

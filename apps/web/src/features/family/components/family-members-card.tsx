@@ -9,7 +9,6 @@ import {
 } from "@wonderkin/contract";
 import { Loader2, UserMinus } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,6 +17,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Select } from "@/components/ui/select";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
+import { toast } from "@/lib/toast";
 import { useChangeMemberRole, useRemoveMember } from "../api/manage-members";
 import { displayName } from "../lib/display-name";
 

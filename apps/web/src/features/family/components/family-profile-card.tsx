@@ -3,7 +3,6 @@ import { can, type FamilyRole, type FamilySummary, familyNameSchema } from "@won
 import { ImageUp, Loader2, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -12,6 +11,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { useUpdateFamily } from "../api/update-family";
 import { acceptedPictureTypes, pictureFileProblem, readFileAsDataUrl } from "../lib/picture-file";
 import { roleWithArticle } from "../lib/role-words";

@@ -1,11 +1,11 @@
 import { familyRoleLabels } from "@wonderkin/contract";
 import { Check, ChevronsUpDown, Users } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
-import { paths } from "@/app/paths";
 import { Menu, menuItemClass } from "@/components/ui/menu";
+import { paths } from "@/config/paths";
+import { useCurrentFamily } from "@/entities/session/current-family";
 import { cn } from "@/lib/cn";
-import { useCurrentFamily } from "@/lib/session/current-family";
+import { toast } from "@/lib/toast";
 import { FamilyPicture } from "./family-picture";
 
 /**

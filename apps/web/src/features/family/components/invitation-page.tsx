@@ -12,25 +12,24 @@ import {
   LinkIcon,
   LogOut,
   MailWarning,
-  RefreshCw,
   Users,
-  WifiOff,
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
+import { TryAgainView } from "@/components/ui/try-again-view";
+import { paths } from "@/config/paths";
+import { useSession } from "@/entities/session/get-session";
+import { useUser } from "@/entities/session/get-user";
+import { forgetPendingInvitation, rememberPendingInvitation } from "@/entities/session/pending-invitation";
+import { signOut } from "@/entities/session/sign-out";
 import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
-import { useSession } from "@/lib/session/get-session";
-import { useUser } from "@/lib/session/get-user";
-import { forgetPendingInvitation, rememberPendingInvitation } from "@/lib/session/pending-invitation";
-import { signOut } from "@/lib/session/sign-out";
+import { toast } from "@/lib/toast";
 import {
   useAcceptInvitation,
   useCheckVerified,
@@ -356,18 +355,12 @@ export function InvitationPage() {
 
   if (!invitation.data) {
     return (
-      <div className="flex flex-col gap-7">
-        <PageHeader
-          icon={WifiOff}
-          tone="danger"
-          focusOnMount
-          title="We couldn't open the invitation"
-          description={errorMessage(invitation.error, "Something went wrong on our side. Please try again.")}
-        />
-        <Button size="lg" block pending={invitation.isFetching} onClick={() => void invitation.refetch()}>
-          {invitation.isFetching ? null : <RefreshCw aria-hidden />} Try again
-        </Button>
-      </div>
+      <TryAgainView
+        title="We couldn't open the invitation"
+        error={invitation.error}
+        onRetry={() => void invitation.refetch()}
+        retrying={invitation.isFetching}
+      />
     );
   }
 

@@ -1,11 +1,11 @@
 import { familyRoleLabels, type InvitationPreview } from "@wonderkin/contract";
 import { Check, MailOpen, RefreshCw } from "lucide-react";
-import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
+import { toast } from "@/lib/toast";
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from "../api/invitations-for-me";
 
 function InvitationForYou({ invitation }: { invitation: InvitationPreview }) {

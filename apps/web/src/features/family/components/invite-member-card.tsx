@@ -13,7 +13,6 @@ import {
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,6 +23,7 @@ import { Select } from "@/components/ui/select";
 import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { requiredEmailSchema } from "@/lib/form-schemas";
+import { toast } from "@/lib/toast";
 import { useAddMember } from "../api/manage-members";
 
 const inviteSchema = z.object({ email: requiredEmailSchema, role: familyRoleSchema });

@@ -7,12 +7,12 @@ import {
 } from "@wonderkin/contract";
 import { Mail, RefreshCw, X } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
+import { toast } from "@/lib/toast";
 import { useResendInvitation, useRevokeInvitation } from "../api/family-invitations";
 
 function InvitationRow({

@@ -7,11 +7,11 @@ import {
 import { Ban, Clock, Download, HeartHandshake, type LucideIcon, RefreshCw, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
 import { usePublicConfig } from "@/lib/public-config";

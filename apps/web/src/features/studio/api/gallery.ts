@@ -13,8 +13,8 @@ import {
   generatedImagesEndpoint,
   printImageEndpoint,
 } from "@wonderkin/contract";
+import { childrenQueryKey } from "@/entities/children/get-children";
 import { callApi } from "@/lib/api-client";
-import { childrenQueryKey } from "@/lib/children/get-children";
 import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 import {
   type GalleryData,

@@ -7,8 +7,8 @@ import {
   regenerateEndpoint,
   regenerateErrorEndpoint,
 } from "@wonderkin/contract";
+import { creditsQueryKey, storeCredits } from "@/entities/billing/billing-queries";
 import { callApi } from "@/lib/api-client";
-import { creditsQueryKey, storeCredits } from "@/lib/billing/billing-queries";
 import { predictionPollInterval } from "../lib/image-polling";
 import { addToGallery, galleryQueryKey, mergeIntoGallery } from "./gallery";
 

@@ -1,12 +1,12 @@
 import type { GeneratedImage } from "@wonderkin/contract";
 import { ImageIcon } from "lucide-react";
 import { type ReactNode, type RefObject, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { useDeleteImage } from "../api/gallery";
 import { PortraitCard } from "./portrait-card";
 import type { useStudioImages } from "./use-studio-images";
@@ -128,7 +128,7 @@ export function GallerySection({
         ) : null}
       </div>
       {body}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title="Remove this portrait?"

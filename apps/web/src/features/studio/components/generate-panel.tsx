@@ -1,13 +1,13 @@
 import { GENERATION_MAX_COUNT, type GeneratedImage, type Style } from "@wonderkin/contract";
 import { ArrowDown, Coins, Plus, Wand2 } from "lucide-react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
-import { CatalogueArt } from "@/components/catalogue/catalogue-art";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
+import { paths } from "@/config/paths";
+import { formatCredits } from "@/entities/billing/format-credits";
+import { CatalogueArt } from "@/entities/catalogue/catalogue-art";
 import { cn } from "@/lib/cn";
-import { formatCredits } from "@/lib/format-credits";
 import type { GenerateButtonState } from "../lib/generate-button";
 import { batchProgressWords } from "../lib/portrait-words";
 

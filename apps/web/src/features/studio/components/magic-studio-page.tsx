@@ -11,31 +11,36 @@ import {
   type Style,
 } from "@wonderkin/contract";
 import { Baby, Sparkles } from "lucide-react";
-import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router";
-import { paths } from "@/app/paths";
-import { DeleteChildButton } from "@/components/children/delete-child-button";
-import { TrainingActions, TrainingStatus } from "@/components/training/training-views";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { IconBadge } from "@/components/ui/icon-badge";
-import { LoadProblem } from "@/components/ui/load-problem";
 import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { catalogueView, categoriesEntitlement, styleLockReason } from "@/entities/catalogue/catalogue";
+import { childrenLoadState } from "@/entities/children/children-load-state";
+import { pathAfterChildDeleted } from "@/entities/children/delete-child";
+import { DeleteChildButton } from "@/entities/children/delete-child-button";
+import { hasSeenStudioIntro, studioIntroRedirect } from "@/entities/studio/studio-intro";
+import { useChildTraining } from "@/entities/training/child-training";
+import { TrainingActions, TrainingStatus } from "@/entities/training/training-views";
 import { ApiError } from "@/lib/api-client";
-import { pathAfterChildDeleted } from "@/lib/children/delete-child";
 import { errorMessage } from "@/lib/error-message";
-import { catalogueView, categoriesEntitlement, styleLockReason } from "@/lib/studio/catalogue";
-import { hasSeenStudioIntro, studioIntroRedirect } from "@/lib/studio/studio-intro";
-import { useChildTraining } from "@/lib/training/child-training";
 import { useGenerate } from "../api/generation";
 import { affordableCount, generateButtonState } from "../lib/generate-button";
 import { GallerySection } from "./gallery-section";
 import { GeneratePanel } from "./generate-panel";
-import { PortraitViewer } from "./portrait-viewer";
 import { StudioHeader } from "./studio-header";
 import { StylePicker } from "./style-picker";
 import { type StudioContext, useStudioContext } from "./use-studio-context";
 import { useStudioImages } from "./use-studio-images";
+
+// The full-screen viewer (a Radix dialog with its focus and scroll locks, sharing and printing) loads
+// when a portrait is first opened, not with the studio; once there it stays mounted.
+const PortraitViewer = lazy(() =>
+  import("./portrait-viewer").then((module) => ({ default: module.PortraitViewer })),
+);
 
 const DEFAULT_CATEGORY_ID = "popular";
 
@@ -117,6 +122,9 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
   const generate = useGenerate(scope);
   const galleryHeading = useRef<HTMLHeadingElement>(null);
   const [viewing, setViewing] = useState<number | null>(null);
+  // Mounted from the first opening on (see PortraitViewer above).
+  const [viewerWanted, setViewerWanted] = useState(false);
+  if (viewing !== null && !viewerWanted) setViewerWanted(true);
 
   const button = generateButtonState({
     count,
@@ -188,18 +196,22 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
         }}
       />
 
-      <PortraitViewer
-        scope={scope}
-        images={studio.finished}
-        index={viewing}
-        onIndexChange={setViewing}
-        onClose={closeViewer}
-        childName={child.firstName}
-        balance={balance}
-        entitlements={context.entitlements}
-        canDelete={canDelete}
-        onRegenerated={showGallery}
-      />
+      {viewerWanted ? (
+        <Suspense fallback={null}>
+          <PortraitViewer
+            scope={scope}
+            images={studio.finished}
+            index={viewing}
+            onIndexChange={setViewing}
+            onClose={closeViewer}
+            childName={child.firstName}
+            balance={balance}
+            entitlements={context.entitlements}
+            canDelete={canDelete}
+            onRegenerated={showGallery}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -208,22 +220,12 @@ function StudioBody({ childId }: { childId: number }) {
   const context = useStudioContext(childId);
   const { child, familyId } = context;
 
-  let body: ReactNode;
-  if (context.isPending || (child && !familyId)) {
-    body = (
-      <Card className="grid min-h-64 place-items-center" aria-busy="true">
-        <Spinner label="Opening the studio" />
-      </Card>
-    );
-  } else if (context.children.isError) {
-    body = (
-      <LoadProblem
-        error={context.children.error}
-        fallback="We couldn't load your family's children."
-        retrying={context.children.isFetching}
-        onRetry={() => void context.children.refetch()}
-      />
-    );
+  let body: ReactNode = childrenLoadState(
+    { pending: context.isPending || (child !== null && !familyId), children: context.children },
+    "Opening the studio",
+  );
+  if (body) {
+    // Still loading, or the children could not be read.
   } else if (!child || !familyId) {
     body = (
       <Card className="flex flex-col items-start gap-4 sm:flex-row">

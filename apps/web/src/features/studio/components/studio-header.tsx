@@ -2,8 +2,8 @@ import type { Child } from "@wonderkin/contract";
 import { Sparkles } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useNavigate } from "react-router";
-import { paths } from "@/app/paths";
 import { Select } from "@/components/ui/select";
+import { paths } from "@/config/paths";
 
 /** The child's initial on a warm gradient, the studio's stand-in for a face. */
 export function ChildAvatar({ name, className = "size-14 text-2xl" }: { name: string; className?: string }) {

@@ -2,14 +2,12 @@ import { GENERATION_CREDIT_COST, GENERATION_MAX_COUNT, parseChildIdSegment } fro
 import { ArrowRight, Download, Palette, Wand2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
-import { paths } from "@/app/paths";
-import { StyleShowcase } from "@/components/catalogue/style-showcase";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { LoadProblem } from "@/components/ui/load-problem";
-import { Spinner } from "@/components/ui/spinner";
-import { formatCredits } from "@/lib/format-credits";
-import { markStudioIntroSeen, type StudioLocationState } from "@/lib/studio/studio-intro";
+import { paths } from "@/config/paths";
+import { formatCredits } from "@/entities/billing/format-credits";
+import { StyleShowcase } from "@/entities/catalogue/style-showcase";
+import { childrenLoadState } from "@/entities/children/children-load-state";
+import { markStudioIntroSeen, type StudioLocationState } from "@/entities/studio/studio-intro";
 import { ChildAvatar } from "./studio-header";
 import { useStudioContext } from "./use-studio-context";
 
@@ -51,23 +49,11 @@ function Intro({ childId }: { childId: number }) {
   const context = useStudioContext(childId);
   const { child } = context;
 
-  if (context.isPending) {
-    return (
-      <Card className="grid min-h-64 place-items-center" aria-busy="true">
-        <Spinner label="Opening the studio" />
-      </Card>
-    );
-  }
-  if (context.children.isError) {
-    return (
-      <LoadProblem
-        error={context.children.error}
-        fallback="We couldn't load your family's children."
-        retrying={context.children.isFetching}
-        onRetry={() => void context.children.refetch()}
-      />
-    );
-  }
+  const loadState = childrenLoadState(
+    { pending: context.isPending, children: context.children },
+    "Opening the studio",
+  );
+  if (loadState) return loadState;
   if (!child) return <Navigate to={paths.chooseTheme} replace />;
 
   const name = child.firstName;

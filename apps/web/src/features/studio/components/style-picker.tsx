@@ -1,11 +1,9 @@
 import type { Style } from "@wonderkin/contract";
-import { Lock } from "lucide-react";
 import { useId } from "react";
-import { Link } from "react-router";
-import { paths } from "@/app/paths";
-import { CategoryTabs } from "@/components/catalogue/category-tabs";
-import { StyleRadioTile } from "@/components/catalogue/style-tile";
-import { type CategoryView, EXCLUSIVE_PLAN_NAME } from "@/lib/studio/catalogue";
+import { type CategoryView, EXCLUSIVE_PLAN_NAME } from "@/entities/catalogue/catalogue";
+import { CategoryTabs } from "@/entities/catalogue/category-tabs";
+import { ExclusivePackNotice } from "@/entities/catalogue/exclusive-pack-notice";
+import { StyleRadioTile } from "@/entities/catalogue/style-tile";
 
 /**
  * The catalogue as a picker: categories as chips, the chosen category's styles as a grid of radio
@@ -42,23 +40,13 @@ export function StylePicker({
         className="mt-3"
       />
       {anyLocked ? (
-        <p
-          id={reasonId}
-          className="mt-1 mb-3 flex flex-wrap items-center gap-x-1.5 gap-y-1 rounded-2xl bg-night-900 px-4 py-3 text-sm text-white"
-        >
-          <Lock className="size-4 shrink-0 text-accent-400" aria-hidden />
+        <ExclusivePackNotice id={reasonId} className="mt-1 mb-3">
           <span>
             {current.locked
               ? `${current.category.title} is one of the exclusive packs of the ${EXCLUSIVE_PLAN_NAME} plan.`
               : `Styles marked ${EXCLUSIVE_PLAN_NAME} are part of the exclusive packs of the ${EXCLUSIVE_PLAN_NAME} plan.`}
           </span>
-          <Link
-            to={`${paths.selectPlan}?changePlan=1`}
-            className="font-bold text-accent-400 underline-offset-4 hover:underline"
-          >
-            See the plans
-          </Link>
-        </p>
+        </ExclusivePackNotice>
       ) : null}
       <fieldset className="mt-2">
         <legend className="sr-only">Styles in {current.category.title}</legend>

@@ -1,11 +1,11 @@
 import { can } from "@wonderkin/contract";
-import { useCredits } from "@/lib/billing/billing-queries";
-import { useParentPlan } from "@/lib/billing/plan-entitlements";
-import { useChildren } from "@/lib/children/get-children";
+import { useCredits } from "@/entities/billing/billing-queries";
+import { useParentPlan } from "@/entities/billing/plan-entitlements";
+import { useChildren } from "@/entities/children/get-children";
+import { useCurrentFamily } from "@/entities/session/current-family";
+import { useSession } from "@/entities/session/get-session";
+import { useUser } from "@/entities/session/get-user";
 import { usePublicConfig } from "@/lib/public-config";
-import { useCurrentFamily } from "@/lib/session/current-family";
-import { useSession } from "@/lib/session/get-session";
-import { useUser } from "@/lib/session/get-user";
 
 /**
  * What the studio pages need: the parent, their balance and plan, the current family and their role

@@ -1,6 +1,6 @@
 import type { GeneratedImage } from "@wonderkin/contract";
 import { useEffect, useMemo, useRef } from "react";
-import { useNow } from "@/lib/training/child-training";
+import { useNow } from "@/entities/training/child-training";
 import { useGallery } from "../api/gallery";
 import { usePredictionStatus, useReportFailedImage } from "../api/generation";
 import { flattenGallery } from "../lib/gallery";

@@ -1,5 +1,5 @@
 import { GENERATION_CREDIT_COST } from "@wonderkin/contract";
-import { formatCredits } from "@/lib/format-credits";
+import { formatCredits } from "@/entities/billing/format-credits";
 
 export type GenerateButtonState =
   | { kind: "ready"; disabled: false; label: string; cost: number }

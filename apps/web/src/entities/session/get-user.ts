@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { UserRecord } from "@wonderkin/contract";
+import { USER_NOT_FOUND_CODE } from "@/config/contract-constants";
+import { ApiError } from "@/lib/api-error";
+
+/**
+ * The server's record of the signed-in parent (spec §3, getUser of §7). It settles which family
+ * every product request acts for (spec §6): the one chosen in this browser while the parent still
+ * belongs to it, otherwise the record's default organization.
+ */
+export async function getUser(): Promise<UserRecord> {
+  // The call and its schemas load with it, not with the first page (see session-api.ts).
+  return (await import("./session-api")).fetchUser();
+}
+
+/** Spec §4: a session without a server user record is an error ('User not found in DB'). */
+export function isUserMissing(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && error.code === USER_NOT_FOUND_CODE;
+}
+
+export const userQueryKey = (userId: string) => ["user", userId] as const;
+
+export function getUserQueryOptions(userId: string | undefined) {
+  return queryOptions({
+    queryKey: userQueryKey(userId ?? "signed-out"),
+    queryFn: getUser,
+    enabled: Boolean(userId),
+    staleTime: 60_000,
+  });
+}
+
+export function useUser(userId: string | undefined) {
+  return useQuery(getUserQueryOptions(userId));
+}

@@ -1,0 +1,358 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import {
+  deleteGeneratedImageEndpoint,
+  type Endpoint,
+  type GeneratedImage,
+  type PlanEntitlements,
+  printImageEndpoint,
+  regenerateEndpoint,
+  studioErrorCodes,
+  studioMessages,
+} from "@wonderkin/contract";
+import { useState } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { paths } from "@/config/paths";
+import { ApiError, callApi } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { pendingImage, testImage } from "../lib/test-images";
+import { PortraitViewer } from "./portrait-viewer";
+
+// The network boundary: the mutations and their cache updates above it are the real thing.
+vi.mock("@/lib/api-client", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/api-client")>()),
+  callApi: vi.fn(),
+}));
+const callApiMock = vi.mocked(callApi);
+
+// Toasts are what the parent is told; sonner itself is not under test.
+vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const images = [
+  testImage("one", { styleId: "fairy" }),
+  testImage("two", { styleId: "birthday" }),
+  testImage("three", { styleId: "balloonist", requestedByUserId: "someone-else" }),
+];
+
+const oracle: PlanEntitlements = {
+  childrenAllowed: 3,
+  categories: "all",
+  watermark: false,
+  readyToPrintPerMonth: 10,
+  faceUpdatesPerYear: 2,
+};
+
+type Options = {
+  images?: readonly GeneratedImage[];
+  start?: number;
+  balance?: number | null;
+  entitlements?: PlanEntitlements | null;
+  canDelete?: (image: GeneratedImage) => boolean;
+};
+
+/** The viewer as the studio holds it: the page keeps the index, and closing sets it to null. */
+function Gallery({
+  images: shown = images,
+  start = 0,
+  balance = 5,
+  entitlements = oracle,
+  canDelete = () => false,
+  onClose,
+  onIndexChange,
+  onRegenerated,
+}: Options & { onClose: () => void; onIndexChange: (index: number) => void; onRegenerated: () => void }) {
+  const [index, setIndex] = useState<number | null>(start);
+  return (
+    <PortraitViewer
+      scope={{ familyId: "family-1", childId: 1, userId: "user-1" }}
+      images={shown}
+      index={index}
+      onIndexChange={(next) => {
+        onIndexChange(next);
+        setIndex(next);
+      }}
+      onClose={() => {
+        onClose();
+        setIndex(null);
+      }}
+      childName="Mia"
+      balance={balance}
+      entitlements={entitlements}
+      canDelete={canDelete}
+      onRegenerated={onRegenerated}
+    />
+  );
+}
+
+function renderViewer(options: Options = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const spies = { onClose: vi.fn(), onIndexChange: vi.fn(), onRegenerated: vi.fn() };
+  const tree = (next: Options) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <Gallery {...options} {...next} {...spies} />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const view = render(tree({}));
+  return { ...spies, rerender: (next: Options) => view.rerender(tree(next)) };
+}
+
+const viewer = () => screen.getByRole("dialog", { name: /^Mia as / });
+const shownImage = () => screen.getByTestId<HTMLImageElement>("viewer-image");
+const position = () => screen.getByTestId("viewer-position").textContent;
+const actions = () => within(screen.getByRole("toolbar", { name: "Portrait actions" }));
+
+beforeEach(() => {
+  callApiMock.mockReset();
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(cleanup);
+
+describe("PortraitViewer: moving between portraits", () => {
+  it("opens on the chosen portrait, named and placed among the others", () => {
+    renderViewer({ start: 1 });
+    expect(viewer()).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Mia as Birthday" })).toBeTruthy();
+    expect(position()).toBe("2 of 3");
+    expect(shownImage().getAttribute("src")).toBe("/media/two.webp?sig=1");
+    expect(shownImage().getAttribute("alt")).toBe("Mia as Birthday, portrait 2 of 3");
+  });
+
+  it("goes to the next portrait with ArrowRight and stops at the last one", async () => {
+    const { onIndexChange } = renderViewer({ start: 0 });
+    await userEvent.keyboard("{ArrowRight}");
+    expect(position()).toBe("2 of 3");
+    expect(shownImage().getAttribute("src")).toBe("/media/two.webp?sig=1");
+    await userEvent.keyboard("{ArrowRight}");
+    expect(position()).toBe("3 of 3");
+    expect(screen.getByRole("heading", { name: "Mia as Balloonist" })).toBeTruthy();
+    expect(onIndexChange.mock.calls).toEqual([[1], [2]]);
+
+    // No wrapping round: the last one stays, and the Next button is off.
+    await userEvent.keyboard("{ArrowRight}");
+    expect(position()).toBe("3 of 3");
+    expect(onIndexChange).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole("button", { name: "Next portrait" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Previous portrait" })).toHaveProperty("disabled", false);
+  });
+
+  it("goes back with ArrowLeft and stops at the first one", async () => {
+    const { onIndexChange } = renderViewer({ start: 2 });
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(position()).toBe("2 of 3");
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(position()).toBe("1 of 3");
+    expect(shownImage().getAttribute("src")).toBe("/media/one.webp?sig=1");
+
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(position()).toBe("1 of 3");
+    expect(onIndexChange.mock.calls).toEqual([[1], [0]]);
+    expect(screen.getByRole("button", { name: "Previous portrait" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Next portrait" })).toHaveProperty("disabled", false);
+  });
+
+  it("moves with the Previous and Next buttons too", async () => {
+    renderViewer({ start: 1 });
+    await userEvent.click(screen.getByRole("button", { name: "Next portrait" }));
+    expect(position()).toBe("3 of 3");
+    await userEvent.click(screen.getByRole("button", { name: "Previous portrait" }));
+    await userEvent.click(screen.getByRole("button", { name: "Previous portrait" }));
+    expect(position()).toBe("1 of 3");
+  });
+
+  it("shows a spinner until the portrait has loaded", () => {
+    renderViewer({ start: 0 });
+    expect(screen.getByRole("status").textContent).toBe("Loading the portrait");
+    fireEvent.load(shownImage());
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("shows the last portrait when the one on screen is gone from the end", () => {
+    const view = renderViewer({ start: 2 });
+    view.rerender({ images: images.slice(0, 2) });
+    expect(view.onIndexChange).toHaveBeenLastCalledWith(1);
+    expect(position()).toBe("2 of 2");
+  });
+});
+
+describe("PortraitViewer: closing", () => {
+  it("closes on Escape", async () => {
+    const { onClose } = renderViewer();
+    await userEvent.keyboard("{Escape}");
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("closes with its Close button", async () => {
+    const { onClose } = renderViewer();
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("PortraitViewer: what can be done with a portrait", () => {
+  it("offers the download of the full file, a new version and a print; delete only when allowed", () => {
+    renderViewer({ start: 0, canDelete: (image) => image.requestedByUserId === "user-1" });
+    const download = actions().getByRole("link", { name: "Download" });
+    expect(download.getAttribute("href")).toBe("/media/one.webp?sig=1&download=1");
+    expect(download.hasAttribute("download")).toBe(true);
+    expect(actions().getByRole("button", { name: "Regenerate" })).toBeTruthy();
+    expect(actions().getByRole("button", { name: "Print" })).toBeTruthy();
+    expect(actions().getByRole("button", { name: "Delete" })).toBeTruthy();
+    // jsdom cannot share files: no Share button rather than a broken one.
+    expect(actions().queryByRole("button", { name: "Share" })).toBeNull();
+  });
+
+  it("leaves Delete out for a portrait the parent may not delete, and Download out without a file", async () => {
+    renderViewer({
+      images: [...images, testImage("four", { downloadUrl: null })],
+      start: 1,
+      canDelete: (image) => image.requestedByUserId === "user-1",
+    });
+    await userEvent.keyboard("{ArrowRight}");
+    expect(position()).toBe("3 of 4");
+    expect(actions().queryByRole("button", { name: "Delete" })).toBeNull();
+    await userEvent.keyboard("{ArrowRight}");
+    expect(actions().queryByRole("link", { name: "Download" })).toBeNull();
+    expect(actions().getByRole("button", { name: "Delete" })).toBeTruthy();
+  });
+});
+
+describe("PortraitViewer: a new version", () => {
+  it("asks first, with the price and the balance, then makes it and closes", async () => {
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint === regenerateEndpoint) return { image: pendingImage("new"), balance: 4 };
+      throw new Error(`unexpected call to ${endpoint.path}`);
+    });
+    const { onClose, onRegenerated } = renderViewer({ start: 1, balance: 5 });
+    await userEvent.click(actions().getByRole("button", { name: "Regenerate" }));
+
+    const confirm = screen.getByRole("dialog", { name: "Make a new version?" });
+    expect(within(confirm).getByText(/It costs 1 credit; this one stays in the gallery\./)).toBeTruthy();
+    expect(within(confirm).getByTestId("regenerate-balance").textContent).toBe("You have 5 credits.");
+    // The arrows belong to the question while it is asked.
+    await userEvent.keyboard("{ArrowRight}");
+    expect(position()).toBe("2 of 3");
+
+    await userEvent.click(within(confirm).getByRole("button", { name: "Regenerate · 1 credit" }));
+    await waitFor(() => expect(onRegenerated).toHaveBeenCalledOnce());
+    expect(callApiMock).toHaveBeenCalledWith(
+      regenerateEndpoint,
+      { imageId: "two" },
+      { organizationId: "family-1" },
+    );
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(toast.success).toHaveBeenCalledWith("A new version is on its way.");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("cannot be paid for without credits, and leads to the top-up", async () => {
+    renderViewer({ balance: 0 });
+    await userEvent.click(actions().getByRole("button", { name: "Regenerate" }));
+    const confirm = screen.getByRole("dialog", { name: "Make a new version?" });
+    expect(within(confirm).getByRole("button", { name: "Regenerate · 1 credit" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(within(confirm).getByTestId("regenerate-balance").textContent).toBe(
+      "You have 0 credits. Top up credits to make more.",
+    );
+    expect(within(confirm).getByRole("link", { name: "Top up credits" }).getAttribute("href")).toBe(
+      paths.topUpCreditPlans,
+    );
+    expect(callApiMock).not.toHaveBeenCalled();
+  });
+
+  it("shows why it failed inside the question, which stays open", async () => {
+    callApiMock.mockRejectedValue(new ApiError(409, "STYLE_LOCKED", "This style needs another plan."));
+    const { onClose } = renderViewer({ balance: 5 });
+    await userEvent.click(actions().getByRole("button", { name: "Regenerate" }));
+    const confirm = screen.getByRole("dialog", { name: "Make a new version?" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Regenerate · 1 credit" }));
+    expect((await within(confirm).findByRole("alert")).textContent).toBe("This style needs another plan.");
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("goes back to the portrait when the parent cancels", async () => {
+    renderViewer({ start: 0 });
+    await userEvent.click(actions().getByRole("button", { name: "Regenerate" }));
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog", { name: "Make a new version?" })).toBeNull();
+    expect(position()).toBe("1 of 3");
+    expect(callApiMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("PortraitViewer: deleting", () => {
+  it("asks first, then deletes the portrait on screen", async () => {
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint === deleteGeneratedImageEndpoint) return {};
+      throw new Error(`unexpected call to ${endpoint.path}`);
+    });
+    renderViewer({ start: 1, canDelete: () => true });
+    await userEvent.click(actions().getByRole("button", { name: "Delete" }));
+    const confirm = screen.getByRole("dialog", { name: "Delete this portrait?" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Delete portrait" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Portrait deleted."));
+    expect(callApiMock).toHaveBeenCalledWith(
+      deleteGeneratedImageEndpoint,
+      { imageId: "two" },
+      { organizationId: "family-1" },
+    );
+    expect(screen.queryByRole("dialog", { name: "Delete this portrait?" })).toBeNull();
+  });
+});
+
+describe("PortraitViewer: printing", () => {
+  it("offers the plans instead of a print on a plan without prints", async () => {
+    renderViewer({ entitlements: { ...oracle, readyToPrintPerMonth: 0 } });
+    await userEvent.click(actions().getByRole("button", { name: "Print" }));
+    const upsell = screen.getByRole("dialog", { name: "Print-ready files" });
+    expect(within(upsell).getByText(new RegExp(`^${studioMessages.printNotIncluded}`))).toBeTruthy();
+    expect(within(upsell).getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe(
+      `${paths.selectPlan}?changePlan=1`,
+    );
+    expect(callApiMock).not.toHaveBeenCalled();
+  });
+
+  it("opens the print file and says how many are left", async () => {
+    callApiMock.mockResolvedValue({ url: "https://files.example/one-a4.pdf", remainingThisMonth: 1 });
+    const open = vi.spyOn(window, "open").mockReturnValue({} as Window);
+    try {
+      renderViewer({ start: 0 });
+      await userEvent.click(actions().getByRole("button", { name: "Print" }));
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith("Your A4 print file is ready.", {
+          description: "1 ready-to-print file left this month.",
+        }),
+      );
+      expect(callApiMock).toHaveBeenCalledWith(
+        printImageEndpoint,
+        { imageId: "one" },
+        { organizationId: "family-1" },
+      );
+      expect(open).toHaveBeenCalledWith("https://files.example/one-a4.pdf", "_blank", "noopener");
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it("says this month's prints are used up, without offering plans", async () => {
+    callApiMock.mockRejectedValue(
+      new ApiError(403, studioErrorCodes.printAllowanceUsed, studioMessages.printAllowanceUsed),
+    );
+    renderViewer();
+    await userEvent.click(actions().getByRole("button", { name: "Print" }));
+    const upsell = await screen.findByRole("dialog", { name: "Print-ready files" });
+    expect(within(upsell).getByText(studioMessages.printAllowanceUsed)).toBeTruthy();
+    expect(within(upsell).queryByRole("link", { name: "See the plans" })).toBeNull();
+  });
+});
