@@ -7,6 +7,7 @@ import { type Auth, createAuth } from "../src/auth/create-auth";
 import { buildProviders } from "../src/build-providers";
 import { type Env, type EnvInput, loadEnv } from "../src/config/env";
 import type { DatabaseConnection } from "../src/db/client";
+import { connectDatabase } from "../src/db/client";
 import { createImageWork, type ImageWork } from "../src/image-work/image-work";
 import { jobs } from "../src/jobs";
 import { jobSignalListener } from "../src/jobs/job-signal";
@@ -18,13 +19,15 @@ import { createMetrics } from "../src/observability/metrics";
 import type { ImageModel } from "../src/providers/image-model/image-model";
 import type { Mailer } from "../src/providers/mailer/mailer";
 import type { Storage } from "../src/providers/storage/storage";
-import { createTestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export type TestApp = {
   app: FastifyInstance;
   auth: Auth;
   env: Env;
   database: DatabaseConnection;
+  /** The PostgreSQL database's address (null on PGlite), so a second instance can share it. */
+  databaseUrl: string | null;
   queue: Queue;
   storage: Storage;
   /** The studio's domain deps, as the routes and the worker have them (tests run jobs directly). */
@@ -69,9 +72,16 @@ export async function createTestApp(
     imageWork?: ImageWork;
     /** Fastify logger options, for tests of what gets logged (default: silent). */
     logger?: FastifyServerOptions["logger"];
+    /**
+     * Runs as a second instance on this app's PostgreSQL database (its own pool, auth and queue
+     * client), as another API process would; closing it leaves the database to its first app.
+     */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = options.sameDatabaseAs
+    ? await connectAnotherInstance(options.sameDatabaseAs)
+    : await createTestDatabase();
   // Each app has its own data folder, so a test can scan "everything stored" without seeing others.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "wonderkin-test-"));
   const env = loadEnv({
@@ -158,6 +168,7 @@ export async function createTestApp(
     auth,
     env,
     database: connection,
+    databaseUrl: testDatabase.databaseUrl ?? null,
     queue,
     storage,
     studio,
@@ -180,4 +191,11 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function connectAnotherInstance(first: TestApp): Promise<TestDatabase> {
+  const { databaseUrl } = first;
+  if (!databaseUrl) throw new Error("a second instance needs PostgreSQL: PGlite belongs to one process");
+  const connection = await connectDatabase({ databaseUrl, dataDir: os.tmpdir(), poolMax: 5 });
+  return { connection, databaseUrl, drop: () => connection.close() };
 }

@@ -10,7 +10,7 @@ import type { Env } from "../config/env";
 import type { Database } from "../db/client";
 import { saveAnalyticsProfile } from "../modules/analytics/analytics-profile";
 import { identifyParent, isVisitorId, recordVisit, trackingRefused } from "../modules/analytics/visitors";
-import { requireIdentity } from "./authenticate";
+import { type AuthenticationDeps, requireIdentity } from "./authenticate";
 import { registerEndpoint } from "./endpoint-route";
 
 const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 3600;
@@ -31,9 +31,9 @@ function setVisitorCookie(reply: FastifyReply, visitorId: string, secure: boolea
   );
 }
 
-async function optionalUserId(auth: Auth, request: FastifyRequest): Promise<string | null> {
+async function optionalUserId(deps: AuthenticationDeps, request: FastifyRequest): Promise<string | null> {
   if (!request.headers.authorization && !request.headers.cookie?.includes("session_token")) return null;
-  return requireIdentity(auth, request).then(
+  return requireIdentity(deps, request).then(
     (identity) => identity.userId,
     () => null,
   );
@@ -51,7 +51,7 @@ export function analyticsRoutes(deps: { db: Database; auth: Auth; env: Pick<Env,
       if (trackingRefused(request.headers)) return { tracked: false };
       const { visitorId } = await recordVisit(deps.db, {
         visitorId: visitorIdOf(request),
-        userId: await optionalUserId(deps.auth, request),
+        userId: await optionalUserId(deps, request),
         ...request.body,
       });
       setVisitorCookie(reply, visitorId, secure);
@@ -59,14 +59,14 @@ export function analyticsRoutes(deps: { db: Database; auth: Auth; env: Pick<Env,
     });
 
     registerEndpoint(app, identifyEndpoint, async (request) => {
-      const { userId, emailVerified } = await requireIdentity(deps.auth, request);
+      const { userId, emailVerified } = await requireIdentity(deps, request);
       // Spec §6: attribution goes to analytics only for a verified e-mail.
       if (!emailVerified || trackingRefused(request.headers)) return { recorded: false };
       return identifyParent(deps.db, { userId, visitorId: visitorIdOf(request), ...request.body });
     });
 
     registerEndpoint(app, submitUserDataEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       if (trackingRefused(request.headers)) return { recorded: false };
       await saveAnalyticsProfile(deps.db, { userId, data: request.body.data });
       return { recorded: true };

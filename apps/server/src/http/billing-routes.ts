@@ -22,7 +22,7 @@ export function billingRoutes(deps: IdentityDeps) {
     }));
     // Read from the database, not the session: credits change with every generation.
     registerEndpoint(app, userCreditsEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       return { totalCredits: await readCredits(deps.db, { userId }) };
     });
   };

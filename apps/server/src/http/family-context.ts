@@ -11,8 +11,7 @@ import type { z } from "zod";
 import { AppError } from "../lib/app-error";
 import type { FamilyActor } from "../modules/families/family-actor";
 import type { FamilyDeps } from "../modules/families/family-deps";
-import { findMembership } from "../modules/families/family-membership";
-import { type Identity, requireIdentity } from "./authenticate";
+import { authenticate, type Identity } from "./authenticate";
 import { routeEndpoint } from "./endpoint-route";
 import { fetchHeadersOf } from "./request-headers";
 
@@ -32,20 +31,21 @@ export async function resolveFamilyContext(
   scope: FamilyScope,
 ): Promise<FamilyRequestContext> {
   const { permission } = scope;
-  const identity = await requireIdentity(deps.auth, request);
+  const header = request.headers[FAMILY_HEADER];
+  const familyId = typeof header === "string" ? header.trim() : "";
+  // The session, the parent and their membership of the named family come in one query.
+  const { identity, membership } = await authenticate(
+    deps,
+    request,
+    familyId.length <= MAX_FAMILY_ID_LENGTH ? familyId : undefined,
+  );
   // Families share children's photos: nothing in one is open to an address nobody has confirmed.
   if (!identity.emailVerified) {
     throw new AppError(403, familyErrorCodes.emailNotVerified, familyMessages.emailNotVerified);
   }
-  const header = request.headers[FAMILY_HEADER];
-  const familyId = typeof header === "string" ? header.trim() : "";
   if (!familyId) {
     throw new AppError(400, familyErrorCodes.organizationRequired, familyMessages.organizationRequired);
   }
-  const membership =
-    familyId.length <= MAX_FAMILY_ID_LENGTH
-      ? await findMembership(deps.db, { userId: identity.userId, familyId })
-      : null;
   if (!membership)
     throw new AppError(403, familyErrorCodes.notAFamilyMember, familyMessages.notAFamilyMember);
   if (permission && !can(membership.role, permission)) {

@@ -55,7 +55,7 @@ export function familyRoutes(deps: FamilyDeps) {
 
     // Needs no family header: it is how the web app learns which families there are.
     registerEndpoint(app, listFamiliesEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       return { families: await listFamilies(db, { userId, mediaSecret, mediaTtlSeconds }) };
     });
 
@@ -99,17 +99,17 @@ export function familyRoutes(deps: FamilyDeps) {
     // The invited person is not a member yet: these act on their own address, not a family.
     registerEndpoint(app, getInvitationEndpoint, (request) => getInvitationPreview(db, request.body));
     registerEndpoint(app, myInvitationsEndpoint, async (request) => {
-      const { email, emailVerified } = await requireIdentity(deps.auth, request);
+      const { email, emailVerified } = await requireIdentity(deps, request);
       if (!emailVerified)
         throw new AppError(403, familyErrorCodes.emailNotVerified, familyMessages.emailNotVerified);
       return { invitations: await listInvitationsFor(db, { email }) };
     });
     registerEndpoint(app, acceptInvitationEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       return acceptInvitation(deps, { userId, headers: fetchHeadersOf(request), ...request.body });
     });
     registerEndpoint(app, declineInvitationEndpoint, async (request) => {
-      await requireIdentity(deps.auth, request);
+      await requireIdentity(deps, request);
       await declineInvitation(deps, { headers: fetchHeadersOf(request), ...request.body });
       return { declined: true as const };
     });

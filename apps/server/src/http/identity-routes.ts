@@ -33,7 +33,7 @@ export function identityRoutes(deps: IdentityDeps) {
     }));
 
     registerEndpoint(app, sendVerificationEmailEndpoint, async (request) => {
-      const identity = await requireIdentity(deps.auth, request);
+      const identity = await requireIdentity(deps, request);
       const row = await findUserRow(deps.db, identity.userId);
       const { email } = await sendVerificationEmail(deps, {
         userId: row.id,
@@ -63,7 +63,7 @@ export function identityRoutes(deps: IdentityDeps) {
     );
 
     registerEndpoint(app, createSocialUserEndpoint, async (request) => {
-      const identity = await requireIdentity(deps.auth, request);
+      const identity = await requireIdentity(deps, request);
       await recordSocialSignUp(deps.db, { userId: identity.userId, ...request.body });
       return { success: true, message: "Welcome!" };
     });

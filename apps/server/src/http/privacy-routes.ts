@@ -23,7 +23,7 @@ export function privacyRoutes(deps: FamilyDeps & { privacy: PrivacyDeps }) {
     );
 
     registerEndpoint(app, deleteAccountEndpoint, async (request) => {
-      const identity = await requireIdentity(deps.auth, request);
+      const identity = await requireIdentity(deps, request);
       return deleteAccount(privacy, {
         userId: identity.userId,
         sessionCreatedAt: identity.sessionCreatedAt,
@@ -34,12 +34,12 @@ export function privacyRoutes(deps: FamilyDeps & { privacy: PrivacyDeps }) {
     });
 
     registerEndpoint(app, requestDataExportEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       return requestDataExport(privacy, { userId });
     });
 
     registerEndpoint(app, dataExportStatusEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       return latestDataExport(privacy, { userId });
     });
   };

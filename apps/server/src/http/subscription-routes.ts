@@ -35,18 +35,18 @@ export function subscriptionRoutes(deps: BillingDeps & { auth: Auth }) {
     const { db } = deps;
 
     registerEndpoint(app, createCheckoutSessionEndpoint, async (request) => {
-      const { userId, email } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId, email } = await requireVerifiedIdentity(deps, request);
       return createCheckout(deps, { userId, email, item: request.body });
     });
 
     registerEndpoint(app, getCheckoutEndpoint, async (request) => {
-      const { userId } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId } = await requireVerifiedIdentity(deps, request);
       return toCheckoutSession(await findOwnCheckout(db, { userId, sessionId: request.body.sessionId }));
     });
 
     // The local checkout's Pay button. (A Stripe checkout is completed by its webhook.)
     registerEndpoint(app, completeCheckoutEndpoint, async (request) => {
-      const { userId } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId } = await requireVerifiedIdentity(deps, request);
       const session = await findOwnCheckout(db, { userId, sessionId: request.body.sessionId });
       // Local: this is the Pay button. Stripe: the return page confirms with Stripe (the webhook
       // does the same; whichever comes first completes it, the other changes nothing).
@@ -59,33 +59,33 @@ export function subscriptionRoutes(deps: BillingDeps & { auth: Auth }) {
     });
 
     registerEndpoint(app, cancelCheckoutEndpoint, async (request) => {
-      const { userId } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId } = await requireVerifiedIdentity(deps, request);
       return cancelCheckout(db, { userId, sessionId: request.body.sessionId });
     });
 
     registerEndpoint(app, activeSubscriptionEndpoint, async (request) => {
-      const { userId } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId } = await requireVerifiedIdentity(deps, request);
       const current = await findCurrentSubscription(db, { userId });
       return current ? toSubscription(current) : null;
     });
 
     registerEndpoint(app, cancelSubscriptionEndpoint, async (request) => {
-      const { userId } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId } = await requireVerifiedIdentity(deps, request);
       return cancelSubscription(deps, { userId });
     });
 
     registerEndpoint(app, markDiscountEndpoint, async (request) => {
-      const { userId } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId } = await requireVerifiedIdentity(deps, request);
       return markDiscount(deps, { userId, action: request.body.action });
     });
 
     registerEndpoint(app, billingHistoryEndpoint, async (request) => {
-      const { userId } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId } = await requireVerifiedIdentity(deps, request);
       return { entries: await billingHistory(db, { userId }) };
     });
 
     registerEndpoint(app, editBillingDetailsEndpoint, async (request) => {
-      const { userId } = await requireVerifiedIdentity(deps.auth, request);
+      const { userId } = await requireVerifiedIdentity(deps, request);
       const details = request.body?.details;
       if (!details) return readBillingDetails(db, { userId });
       const saved = await saveBillingDetails(db, { userId, details });

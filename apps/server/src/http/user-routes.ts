@@ -18,24 +18,24 @@ import { registerEndpoint } from "./endpoint-route";
 export function userRoutes(deps: IdentityDeps) {
   return async (app: FastifyInstance) => {
     registerEndpoint(app, getUserEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       return getUserRecord(deps.db, { userId, profile: request.body ?? undefined });
     });
 
     registerEndpoint(app, updateUserEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       return updateUserProfile(deps.db, { userId, ...request.body });
     });
 
     // Read from the database, not the session: the session is cached and may predate the click.
     registerEndpoint(app, verificationStatusEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       return { emailVerified: (await findUserRow(deps.db, userId)).emailVerified };
     });
 
     // Spec §7 /user/accept-terms: what was accepted, when, from where (address and browser).
     registerEndpoint(app, acceptTermsEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       const userAgent = request.headers["user-agent"];
       return acceptConsent(deps.db, {
         userId,
@@ -46,7 +46,7 @@ export function userRoutes(deps: IdentityDeps) {
     });
 
     registerEndpoint(app, changeEmailEndpoint, async (request) => {
-      const { userId } = await requireIdentity(deps.auth, request);
+      const { userId } = await requireIdentity(deps, request);
       const { email } = await requestEmailChange(deps, { userId, ...request.body });
       return { sent: true as const, email };
     });

@@ -42,3 +42,29 @@ export function watchQueries(
 
 /** The reads that walked due rows batch by batch (keyset reads carry a limit). */
 export const batchReads = (reads: WatchedRead[]) => reads.filter((read) => /\blimit\b/i.test(read.sql));
+
+/**
+ * Records every statement sent through the Drizzle handle's driver (PGlite, or the node-postgres
+ * pool) until restored: how a test counts what one request costs the database.
+ */
+export type RecordedStatement = { sql: string; params: unknown[] };
+
+export function recordStatements(db: Database): { statements: RecordedStatement[]; restore(): void } {
+  const client = (db as unknown as { $client: QueryClient }).$client;
+  const own = Object.hasOwn(client, "query");
+  const original = client.query;
+  const statements: RecordedStatement[] = [];
+  client.query = function recorded(this: QueryClient, ...args: unknown[]) {
+    const first = args[0] as { values?: unknown[] } | string;
+    const params = Array.isArray(args[1]) ? args[1] : typeof first === "object" ? (first?.values ?? []) : [];
+    statements.push({ sql: sqlOf(first), params });
+    return original.apply(this, args);
+  };
+  return {
+    statements,
+    restore() {
+      if (own) client.query = original;
+      else delete (client as Partial<QueryClient>).query;
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { ageOn, type Child, childErrorCodes, childMessages } from "@wonderkin/contract";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
 import { child, childPhoto } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 
@@ -32,6 +33,17 @@ export function toChild(row: ChildRow, photoCount: number): Child {
   };
 }
 
+// Every child, photo and studio request starts here: prepared once.
+const familyChild = preparedStatement((db: Database) =>
+  db
+    .select()
+    .from(child)
+    .where(
+      and(eq(child.id, sql.placeholder("childId")), eq(child.organizationId, sql.placeholder("familyId"))),
+    )
+    .prepare("wonderkin_find_family_child"),
+);
+
 /**
  * A child of the acting family, or 404: a child of another family is "not found", never its data.
  * Every child, photo and image endpoint goes through here.
@@ -40,10 +52,7 @@ export async function findFamilyChild(
   db: Database,
   options: { familyId: string; childId: number },
 ): Promise<ChildRow> {
-  const [row] = await db
-    .select()
-    .from(child)
-    .where(and(eq(child.id, options.childId), eq(child.organizationId, options.familyId)));
+  const [row] = await familyChild(db).execute(options);
   if (!row) throw new AppError(404, childErrorCodes.childNotFound, childMessages.childNotFound);
   return row;
 }

@@ -1,21 +1,27 @@
 import type { Child } from "@wonderkin/contract";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { child, childPhoto } from "../../db/schema";
+import { preparedStatement } from "../../db/prepared-statement";
+import { child } from "../../db/schema";
 import { toChild } from "./child-record";
+
+// Every page load asks for the children: one prepared statement, photo counts included.
+const familyChildren = preparedStatement((db: Database) =>
+  db
+    .select({
+      ...getTableColumns(child),
+      // Written out: in a one-table select Drizzle leaves column names unqualified, and "id" would
+      // then mean the photo's own.
+      photoCount: sql<number>`(select count(*) from "child_photo" where "child_photo"."child_id" = "child"."id")::int`,
+    })
+    .from(child)
+    .where(eq(child.organizationId, sql.placeholder("familyId")))
+    .orderBy(asc(child.createdAt), asc(child.id))
+    .prepare("wonderkin_list_children"),
+);
 
 /** getChildren of spec §7: the acting family's children, oldest first (the first is the default). */
 export async function listChildren(db: Database, options: { familyId: string }): Promise<Child[]> {
-  const rows = await db
-    .select()
-    .from(child)
-    .where(eq(child.organizationId, options.familyId))
-    .orderBy(asc(child.createdAt), asc(child.id));
-  const photoCounts = await db
-    .select({ childId: childPhoto.childId, photos: count() })
-    .from(childPhoto)
-    .innerJoin(child, eq(child.id, childPhoto.childId))
-    .where(eq(child.organizationId, options.familyId))
-    .groupBy(childPhoto.childId);
-  return rows.map((row) => toChild(row, photoCounts.find((entry) => entry.childId === row.id)?.photos ?? 0));
+  const rows = await familyChildren(db).execute({ familyId: options.familyId });
+  return rows.map(({ photoCount, ...row }) => toChild(row, photoCount));
 }

@@ -1,5 +1,7 @@
 import { can, type GeneratedImage, studioErrorCodes, studioMessages } from "@wonderkin/contract";
-import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
 import { generatedImage } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { findFamilyChild } from "../children/child-record";
@@ -27,6 +29,40 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
+const newestFirst = [desc(generatedImage.createdAt), desc(generatedImage.id)];
+
+// The gallery is read on every studio visit: its two page queries are prepared once.
+const firstPage = preparedStatement((db: Database) =>
+  db
+    .select()
+    .from(generatedImage)
+    .where(eq(generatedImage.childId, sql.placeholder("childId")))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .prepare("wonderkin_gallery_first_page"),
+);
+
+const nextPage = preparedStatement((db: Database) =>
+  db
+    .select()
+    .from(generatedImage)
+    .where(
+      and(
+        eq(generatedImage.childId, sql.placeholder("childId")),
+        or(
+          lt(generatedImage.createdAt, sql.placeholder("afterCreatedAt")),
+          and(
+            eq(generatedImage.createdAt, sql.placeholder("afterCreatedAt")),
+            lt(generatedImage.id, sql.placeholder("afterId")),
+          ),
+        ),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .prepare("wonderkin_gallery_next_page"),
+);
+
 /** A child's portraits, newest first, a page at a time (the cursor survives new portraits). */
 export async function listPortraits(
   deps: StudioDeps,
@@ -34,22 +70,15 @@ export async function listPortraits(
 ): Promise<{ images: GeneratedImage[]; nextCursor: string | null }> {
   const found = await findFamilyChild(deps.db, options);
   const after = options.cursor ? decodeCursor(options.cursor) : null;
-  const rows = await deps.db
-    .select()
-    .from(generatedImage)
-    .where(
-      and(
-        eq(generatedImage.childId, found.id),
-        after
-          ? or(
-              lt(generatedImage.createdAt, after.createdAt),
-              and(eq(generatedImage.createdAt, after.createdAt), lt(generatedImage.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(generatedImage.createdAt), desc(generatedImage.id))
-    .limit(options.limit + 1);
+  const limit = options.limit + 1;
+  const rows = after
+    ? await nextPage(deps.db).execute({
+        childId: found.id,
+        afterCreatedAt: after.createdAt.toISOString(),
+        afterId: after.id,
+        limit,
+      })
+    : await firstPage(deps.db).execute({ childId: found.id, limit });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
