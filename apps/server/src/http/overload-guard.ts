@@ -35,10 +35,13 @@ export function registerOverloadGuard(
     }
     inFlight += 1;
     request[counted] = true;
+    // The response's "close" comes for every request, sent or not. A client that hangs up once its
+    // body has been read gets neither onResponse nor onRequestAbort, and its place would be lost
+    // for good (a few load tests later, the instance refused everything). release() runs once.
+    reply.raw.once("close", () => release(request));
   });
+  // In-process requests (inject) have no socket to close.
   app.addHook("onResponse", async (request: CountedRequest) => release(request));
-  // A client that gives up mid-request frees its place too (onResponse does not run then).
-  app.addHook("onRequestAbort", async (request: CountedRequest) => release(request));
 
   return { inFlight: () => inFlight };
 }
