@@ -1,4 +1,6 @@
 import type { Benchmark } from "../harness/benchmark";
+import { authenticatedListBenchmark } from "./authenticated-list";
+import { firstLoadBenchmark } from "./first-load";
 import { generateConcurrencyBenchmark } from "./generate-concurrency";
 import { healthBenchmark } from "./health";
 import { photoProcessingBenchmark } from "./photo-processing";
@@ -18,4 +20,6 @@ export const benchmarks: Benchmark[] = [
   studioThroughputBenchmark,
   uploadsVsHealthBenchmark,
   startupBenchmark,
+  firstLoadBenchmark,
+  authenticatedListBenchmark,
 ];

@@ -6,6 +6,7 @@ import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-picture
 import type { Page } from "playwright-core";
 import { type ClickTiming, clickWatchScript } from "../browser/click-watch";
 import { launchChromium } from "../browser/launch-chromium";
+import { sessionScript } from "../browser/session-script";
 import type { Benchmark } from "../harness/benchmark";
 import { percentile, sortedAscending } from "../harness/percentile";
 import { summariseTimes } from "../harness/summarise-times";
@@ -27,17 +28,6 @@ const PHOTOS = 3;
 const WARMUP_CLICKS = 2;
 const CLICK_TIMEOUT_MS = 60_000;
 const defaultWebDist = fileURLToPath(new URL("../../../apps/web/dist/", import.meta.url));
-
-/** The web app's session, as it keeps it in local storage (apps/web/src/lib/session). */
-function sessionScript(parent: StudioParent): string {
-  const entries = {
-    "wonderkin.session-token": parent.token,
-    "wonderkin.organization-id": parent.familyId,
-    // The studio shows its introduction on the first visit; this parent has seen it.
-    [`wonderkin.studio-intro-seen.${parent.childId}`]: new Date().toISOString(),
-  };
-  return `for (const [key, value] of Object.entries(${JSON.stringify(entries)})) localStorage.setItem(key, value);`;
-}
 
 /**
  * What a parent waits for in the magic studio: from the click on "Generate" (four portraits, the

@@ -1,6 +1,13 @@
 /** How hard and how long a subject is loaded; the same for every subject of a benchmark. */
 export type HttpLoad = {
   url: string;
+  /**
+   * The request when it is not a plain GET, the same for every request: an authenticated POST
+   * carries its session and family headers and a JSON body.
+   */
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;

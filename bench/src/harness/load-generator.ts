@@ -81,6 +81,9 @@ function fire(
         url: load.url,
         connections: load.connections,
         duration: seconds,
+        ...(load.method ? { method: load.method } : {}),
+        ...(load.headers ? { headers: load.headers } : {}),
+        ...(load.body === undefined ? {} : { body: load.body }),
         ...(load.ratePerSecond ? { overallRate: load.ratePerSecond } : {}),
       },
       (error: unknown, result) => {

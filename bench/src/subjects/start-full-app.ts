@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type Env, loadEnv } from "@wonderkin/server/env";
 import { startRuntime } from "@wonderkin/server/runtime";
 import type { RunningServer } from "../harness/benchmark";
+import { freePort } from "../harness/free-port";
 import { createPostgresDatabase, type PostgresDatabase } from "./postgres-database";
 
 export type FullAppOptions = {
@@ -17,6 +17,11 @@ export type FullAppOptions = {
   worker?: boolean;
   /** A PostgreSQL server (postgres://…): a database is created for the run and dropped after it. */
   postgresUrl?: string;
+  /**
+   * An existing PostgreSQL database (postgres://…/name), used as it is: neither created nor
+   * dropped, so that a second instance can run on the data of one before it (or through a proxy).
+   */
+  databaseUrl?: string;
 };
 
 /** The running product, with what a benchmark may want to know or read of it. */
@@ -67,6 +72,7 @@ export async function startFullApp(options: FullAppOptions = {}): Promise<FullAp
   };
   try {
     if (options.postgresUrl) database = await createPostgresDatabase(options.postgresUrl);
+    const databaseUrl = database?.url ?? options.databaseUrl;
     // The port is chosen before the start because the app must know its own address: Better Auth
     // trusts only that origin, and e-mailed links point to it.
     const port = await freePort();
@@ -77,8 +83,11 @@ export async function startFullApp(options: FullAppOptions = {}): Promise<FullAp
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Production refuses PostgreSQL without a shared secret; any will do for one process.
-      ...(database ? { DATABASE_URL: database.url, AUTH_SECRET: "bench-auth-secret-".padEnd(48, "x") } : {}),
+      // Production refuses PostgreSQL without a shared secret. A fixed one: every instance on one
+      // database must read the sessions the others signed.
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, AUTH_SECRET: "bench-auth-secret-".padEnd(48, "x") }
+        : {}),
       ...options.env,
     });
     const runtime = await startRuntime(env, { worker: options.worker ?? false });
@@ -98,18 +107,4 @@ export async function startFullApp(options: FullAppOptions = {}): Promise<FullAp
     await cleanUp();
     throw error;
   }
-}
-
-/** A port nobody listens on right now, from the system's ephemeral range. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port")),
-      );
-    });
-  });
 }

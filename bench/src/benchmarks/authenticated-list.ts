@@ -1,0 +1,387 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  type Endpoint,
+  type EndpointRequest,
+  generatedImagesEndpoint,
+  getChildrenEndpoint,
+} from "@wonderkin/contract";
+import type { Benchmark, BenchSettings, ComparedPair, SubjectResult } from "../harness/benchmark";
+import type { HttpMeasurement } from "../harness/http-load";
+import { measureHttp } from "../harness/measure-http";
+import { type StatementCounter, startStatementCounter } from "../harness/postgres-statement-counter";
+import { readCount } from "../harness/read-settings";
+import { statementsPerRequest } from "../harness/statements-per-request";
+import { type FullAppProcess, startFullAppProcess } from "../subjects/full-app-process";
+import { GALLERY_PHOTOS, parentWithGallery } from "../subjects/gallery-parent";
+import { createPostgresDatabase } from "../subjects/postgres-database";
+import { BARE_LIST_PATH, startBareTokenSelect } from "../subjects/start-bare-token-select";
+import { callEndpoint, type StudioParent } from "../subjects/studio-parent";
+
+/** The issue's gallery: a child with this many finished portraits, all of them in one answer. */
+const GALLERY_PORTRAITS = 40;
+/** Requests counted one after the other for the statements per request (after a few unmeasured). */
+const COUNTED_REQUESTS = 20;
+const MIB = 1024 * 1024;
+
+/**
+ * Requests autocannon leaves in flight when it stops are still answered by the server: they finish
+ * before the next load (or the close) instead of slowing it, or meeting a closed pool.
+ */
+const SETTLE_MS = 2000;
+
+/** The product as one process with its worker (it renders the gallery), training at once. */
+const productEnv = {
+  ROLE: "all",
+  FACE_DETECTION: "off",
+  PHOTOS_MIN_PER_CHILD: String(GALLERY_PHOTOS),
+  LOCAL_TRAINING_SECONDS: "0",
+};
+
+type Database = { label: "PGlite" | "PostgreSQL"; postgresUrl?: string };
+
+/** The load of every subject: the shared duration and warm-up, at the issue's connections. */
+type Load = { connections: number; durationSeconds: number; warmupSeconds: number };
+
+/** One authenticated POST as the web app sends it. */
+type ListRequest = { path: string; headers: Record<string, string>; body: unknown };
+
+/**
+ * The issue "Request speed": what the product's authenticated list endpoints serve under load,
+ * against the least an authenticated list can cost on the same database. Subjects, per database:
+ * the bare baseline (Fastify, bearer token looked up in one SELECT, the list in another),
+ * `POST /api/children/get` and the gallery of a child with 40 finished portraits, as one parent
+ * with the family header. On PGlite, and also on PostgreSQL when BENCH_DATABASE_URL names a server,
+ * where the SQL statements of one request are counted too.
+ */
+export const authenticatedListBenchmark: Benchmark = {
+  name: "authenticated-list",
+  description:
+    `POST ${getChildrenEndpoint.path} and ${generatedImagesEndpoint.path} (${GALLERY_PORTRAITS} portraits) ` +
+    "vs bare Fastify + token SELECT + one SELECT; targets: ≥ 0.5× bare requests/s on PostgreSQL, " +
+    "≥ 0.4× on PGlite, p99 ≤ 50 ms on PostgreSQL, RSS ≤ 250 MiB on PostgreSQL",
+  async run(settings) {
+    const load = loadOf(settings);
+    const databases: Database[] = [{ label: "PGlite" }];
+    const postgresUrl = process.env.BENCH_DATABASE_URL;
+    if (postgresUrl) databases.push({ label: "PostgreSQL", postgresUrl });
+    const subjects: SubjectResult[] = [];
+    const pairs: ComparedPair[] = [];
+    for (const database of databases) {
+      subjects.push(...(await measureOn(database, load)));
+      for (const endpoint of ["children", "gallery"]) {
+        pairs.push({ subject: `${endpoint} (${database.label})`, baseline: `bare (${database.label})` });
+      }
+    }
+    const [comparison, ...otherComparisons] = pairs as [ComparedPair, ...ComparedPair[]];
+    return {
+      subjects,
+      comparison,
+      otherComparisons,
+      conditions:
+        `${load.connections} connections, ${load.durationSeconds} s measured per subject after ${load.warmupSeconds} s warm-up; ` +
+        `one parent's bearer token and family header on every request; the gallery asks for all ${GALLERY_PORTRAITS} ` +
+        `finished portraits in one answer; the product in a process of its own with its worker (ROLE=all, ` +
+        `HTTP_MAX_IN_FLIGHT raised: see README), idle but for the load; on ${databases.map((database) => database.label).join(", then ")}` +
+        `${postgresUrl ? "" : " (PostgreSQL too when BENCH_DATABASE_URL is set)"}; ` +
+        `the issue's targets: ≥ 0.5× bare requests/s on PostgreSQL, ≥ 0.4× on PGlite, ` +
+        `p99 ≤ 50 ms at 50 connections on PostgreSQL, RSS ≤ 250 MiB on PostgreSQL`,
+    };
+  },
+};
+
+/** The issue asks for 50 connections; BENCH_LIST_CONNECTIONS tries others. */
+function loadOf(settings: BenchSettings): Load {
+  return {
+    connections: readCount("BENCH_LIST_CONNECTIONS", 50, { min: 1, max: 1000 }),
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+  };
+}
+
+async function measureOn(database: Database, load: Load): Promise<SubjectResult[]> {
+  // Statements are counted on PostgreSQL only, through a proxy in front of its server.
+  const counter = database.postgresUrl ? await startStatementCounter(database.postgresUrl) : null;
+  try {
+    // The baseline first, while the product's process (and its worker) does not run yet.
+    const bare = await measureBare(database, load, counter);
+    return [bare, ...(await measureProduct(database, load, counter))];
+  } finally {
+    await counter?.close();
+  }
+}
+
+async function measureBare(
+  database: Database,
+  load: Load,
+  counter: StatementCounter | null,
+): Promise<SubjectResult> {
+  const name = `bare (${database.label})`;
+  log(`${name}: starting`);
+  const server = await startBareTokenSelect({ postgresUrl: database.postgresUrl });
+  const request = { path: BARE_LIST_PATH, headers: server.headers, body: {} };
+  let measurement: HttpMeasurement;
+  try {
+    await checkBare(server.origin, request);
+    measurement = await measureLoad(name, server.origin, request, load);
+  } finally {
+    await server.close();
+  }
+  const details: Record<string, number> = {};
+  if (database.postgresUrl && counter) {
+    // A second bare server whose pool goes through the proxy: its 2 statements per request check
+    // the counter itself.
+    log(`${name}: counting its statements per request`);
+    const counted = await startBareTokenSelect({ postgresUrl: counter.proxiedUrl(database.postgresUrl) });
+    try {
+      const statements = await statementsPerRequest(
+        counter,
+        async () => {
+          const answer = await postList(counted.origin, { ...request, headers: counted.headers });
+          await answer.arrayBuffer();
+          if (answer.status !== 200) throw new Error(`the bare server answered ${answer.status}`);
+        },
+        COUNTED_REQUESTS,
+      );
+      details.sqlStatementsPerRequest = round(statements.perRequest);
+    } finally {
+      await counted.close();
+    }
+  }
+  return {
+    name,
+    description: `bare Fastify: POST ${BARE_LIST_PATH}, bearer token looked up by one SELECT, then one SELECT of 3 rows`,
+    ...measurement,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+  };
+}
+
+/**
+ * The product on a fresh database: a parent with a trained child and its finished gallery, then
+ * each endpoint under load, its process's memory read after each. On PostgreSQL, a second instance
+ * on the same database, idle and without its worker, answers the same requests through the proxy
+ * to count their statements (the measured one talks to PostgreSQL directly: a proxy in its path
+ * would slow what is measured).
+ */
+async function measureProduct(
+  database: Database,
+  load: Load,
+  counter: StatementCounter | null,
+): Promise<SubjectResult[]> {
+  const postgres = database.postgresUrl ? await createPostgresDatabase(database.postgresUrl) : null;
+  try {
+    log(`${database.label}: starting the product`);
+    const app = await startFullAppProcess({
+      worker: true,
+      env: productEnv,
+      ...(postgres ? { databaseUrl: postgres.url } : {}),
+    });
+    const { parent, children, gallery } = await measureEndpoints(database, app, load).finally(() =>
+      app.close(),
+    );
+    const statements =
+      postgres && counter ? await countProductStatements(database, counter, postgres.url, parent) : null;
+    return [
+      {
+        name: `children (${database.label})`,
+        description: `POST ${getChildrenEndpoint.path}: the family's children (one), as a parent with the family header`,
+        ...children.measurement,
+        details: { ...children.memory, ...(statements ? statements.children : {}) },
+      },
+      {
+        name: `gallery (${database.label})`,
+        description: `POST ${generatedImagesEndpoint.path} {limit: ${GALLERY_PORTRAITS}}: a child's ${GALLERY_PORTRAITS} finished portraits`,
+        ...gallery.measurement,
+        details: {
+          portraits: GALLERY_PORTRAITS,
+          ...gallery.memory,
+          ...(statements ? statements.gallery : {}),
+        },
+      },
+    ];
+  } finally {
+    await postgres?.drop();
+  }
+}
+
+type Measured = { measurement: HttpMeasurement; memory: Record<string, number> };
+
+async function measureEndpoints(
+  database: Database,
+  app: FullAppProcess,
+  load: Load,
+): Promise<{ parent: StudioParent; children: Measured; gallery: Measured }> {
+  log(`${database.label}: a parent with a trained child and ${GALLERY_PORTRAITS} finished portraits`);
+  const parent = await parentWithGallery(app.origin, GALLERY_PORTRAITS);
+  await checkProduct(app.origin, parent);
+  const children = await measureWithMemory(
+    `children (${database.label})`,
+    app,
+    childrenRequest(parent),
+    load,
+  );
+  const gallery = await measureWithMemory(`gallery (${database.label})`, app, galleryRequest(parent), load);
+  return { parent, children, gallery };
+}
+
+/** The product's resident memory after its load, and the most it held (the setup's renders included). */
+async function measureWithMemory(
+  name: string,
+  app: FullAppProcess,
+  request: ListRequest,
+  load: Load,
+): Promise<Measured> {
+  const measurement = await measureLoad(name, app.origin, request, load);
+  const memory = await app.memory();
+  return {
+    measurement,
+    memory: { rssAfterLoadMiB: Math.round(memory.rss / MIB), peakRssMiB: Math.round(memory.maxRss / MIB) },
+  };
+}
+
+async function countProductStatements(
+  database: Database,
+  counter: StatementCounter,
+  databaseUrl: string,
+  parent: StudioParent,
+): Promise<{ children: Record<string, number>; gallery: Record<string, number> }> {
+  log(`${database.label}: counting statements per request (an idle instance through the proxy)`);
+  const app = await startFullAppProcess({
+    worker: false,
+    env: productEnv,
+    databaseUrl: counter.proxiedUrl(databaseUrl),
+  });
+  try {
+    const count = async (name: string, request: () => Promise<unknown>) => {
+      const counted = await statementsPerRequest(counter, request, COUNTED_REQUESTS);
+      log(
+        `${name} (${database.label}): ${round(counted.perRequest)} statements per request; one request's:\n` +
+          counted.oneRequest.map((sql, index) => `      ${index + 1}. ${sql}`).join("\n"),
+      );
+      return {
+        sqlStatementsPerRequest: round(counted.perRequest),
+        sqlIdleStatementsPerRequest: round(counted.idlePerRequest),
+      };
+    };
+    return {
+      children: await count("children", () =>
+        callEndpoint(app.origin, getChildrenEndpoint, {}, parent.headers),
+      ),
+      gallery: await count("gallery", () =>
+        callEndpoint(
+          app.origin,
+          generatedImagesEndpoint,
+          { childId: parent.childId, limit: GALLERY_PORTRAITS },
+          parent.headers,
+        ),
+      ),
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+function childrenRequest(parent: StudioParent): ListRequest {
+  return jsonRequest(getChildrenEndpoint, {}, parent);
+}
+
+function galleryRequest(parent: StudioParent): ListRequest {
+  return jsonRequest(generatedImagesEndpoint, { childId: parent.childId, limit: GALLERY_PORTRAITS }, parent);
+}
+
+function jsonRequest<E extends Endpoint>(
+  endpoint: E,
+  body: EndpointRequest<E>,
+  parent: StudioParent,
+): ListRequest {
+  return { path: endpoint.path, headers: parent.headers, body };
+}
+
+async function measureLoad(
+  name: string,
+  origin: string,
+  request: ListRequest,
+  load: Load,
+): Promise<HttpMeasurement> {
+  log(`${name}: ${load.warmupSeconds} s warm-up, then ${load.durationSeconds} s measured`);
+  const measurement = await measureHttp({
+    url: `${origin}${request.path}`,
+    method: "POST",
+    headers: { "content-type": "application/json", ...request.headers },
+    body: JSON.stringify(request.body),
+    ...load,
+  });
+  await sleep(SETTLE_MS);
+  return measurement;
+}
+
+/**
+ * The bare server must answer its session with the family's rows and refuse another token, or it
+ * measures less than a token check.
+ */
+async function checkBare(origin: string, request: ListRequest): Promise<void> {
+  const answer = await postList(origin, request);
+  const rows = (await answer.json()) as unknown;
+  if (answer.status !== 200 || !Array.isArray(rows) || rows.length !== 3) {
+    throw new Error(`the bare server answered ${answer.status} ${JSON.stringify(rows)}, expected 3 rows`);
+  }
+  const refused = await postList(origin, {
+    ...request,
+    headers: { ...request.headers, authorization: "Bearer not-a-session" },
+  });
+  await refused.arrayBuffer();
+  if (refused.status !== 401)
+    throw new Error(`the bare server answered ${refused.status} to an unknown token`);
+}
+
+/** One request of the load, as autocannon sends it. */
+function postList(origin: string, request: ListRequest): Promise<Response> {
+  return fetch(`${origin}${request.path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...request.headers },
+    body: JSON.stringify(request.body),
+  });
+}
+
+/**
+ * The product must answer the family's one child and the whole finished gallery in one page, and
+ * refuse a request without the session: otherwise the load would measure something else.
+ */
+async function checkProduct(origin: string, parent: StudioParent): Promise<void> {
+  const children = await callEndpoint(origin, getChildrenEndpoint, {}, parent.headers);
+  if (children.length !== 1 || children[0]?.id !== parent.childId) {
+    throw new Error(`${getChildrenEndpoint.path} answered ${children.length} children, expected the one`);
+  }
+  const { images, nextCursor } = await callEndpoint(
+    origin,
+    generatedImagesEndpoint,
+    { childId: parent.childId, limit: GALLERY_PORTRAITS },
+    parent.headers,
+  );
+  const finished = images.filter((image) => image.status === "succeeded" && image.url && image.thumbnailUrl);
+  if (finished.length !== GALLERY_PORTRAITS || nextCursor !== null) {
+    throw new Error(
+      `${generatedImagesEndpoint.path} answered ${finished.length} finished of ${images.length} portraits ` +
+        `(next page: ${nextCursor}), expected all ${GALLERY_PORTRAITS} finished in one page`,
+    );
+  }
+  const { authorization: _, ...withoutSession } = parent.headers;
+  const anonymous = await fetch(`${origin}${getChildrenEndpoint.path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...withoutSession },
+    body: "{}",
+  });
+  await anonymous.arrayBuffer();
+  if (anonymous.status !== 401) {
+    throw new Error(
+      `${getChildrenEndpoint.path} answered ${anonymous.status} without a session, expected 401`,
+    );
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function log(message: string): void {
+  process.stderr.write(`  ${message}\n`);
+}
