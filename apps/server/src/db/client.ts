@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -57,8 +58,67 @@ async function connectPglite(options: DatabaseOptions): Promise<DatabaseConnecti
   return wrapPglite(await PGlite.create(path.join(options.dataDir, "pglite")));
 }
 
+/**
+ * The most PGlite work one event-loop turn starts before further statements wait for the next turn.
+ * PGlite runs every statement synchronously on this thread, and Node's libuv accepts one new
+ * connection per turn (libuv#3696): without a bound, a busy turn ran the statements of every request
+ * in flight (50 connections: 0.2–0.3 s a turn), and connections opened meanwhile waited seconds in
+ * the kernel's accept queue.
+ */
+const PGLITE_TURN_BUDGET_MS = 4;
+
+/**
+ * Answers nothing while the current turn has done less than `budgetMs` of work since its first
+ * statement, else a promise of the next turn (setImmediate: after the poll phase, which accepts).
+ */
+function turnBudget(budgetMs: number): () => Promise<void> | undefined {
+  let turnOpen = false;
+  let turnStart = 0;
+  const closeTurn = () => {
+    turnOpen = false;
+  };
+  return () => {
+    const now = performance.now();
+    if (!turnOpen) {
+      turnOpen = true;
+      turnStart = now;
+      setImmediate(closeTurn);
+      return undefined;
+    }
+    if (now - turnStart < budgetMs) return undefined;
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  };
+}
+
+/**
+ * Runs the instance's statements (query, exec, and each transaction as a whole) one after another
+ * in arrival order, each starting only within the turn budget. PGlite already runs them one at a
+ * time (query and transaction share one lock), so the order is all this adds: the budget is checked
+ * when a statement is about to run, after the work before it, which also bounds a burst sent at once.
+ * Statements inside a transaction go through its own handle and are not held back.
+ */
+function shareTurns(client: PGlite): void {
+  const nextTurn = turnBudget(PGLITE_TURN_BUDGET_MS);
+  let tail: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = tail.then(async () => {
+      for (let wait = nextTurn(); wait; wait = nextTurn()) await wait;
+      return run();
+    });
+    tail = result.catch(() => undefined);
+    return result;
+  };
+  const { query, exec, transaction } = client;
+  client.query = ((...args: Parameters<PGlite["query"]>) =>
+    inOrder(() => query.apply(client, args))) as PGlite["query"];
+  client.exec = (...args: Parameters<PGlite["exec"]>) => inOrder(() => exec.apply(client, args));
+  client.transaction = ((...args: Parameters<PGlite["transaction"]>) =>
+    inOrder(() => transaction.apply(client, args))) as PGlite["transaction"];
+}
+
 /** The product's connection over an open PGlite instance (which it then owns and closes). */
 export function wrapPglite(client: PGlite): DatabaseConnection {
+  shareTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: "pglite",
