@@ -81,7 +81,7 @@ export const authenticatedListBenchmark: Benchmark = {
         `${load.connections} connections, ${load.durationSeconds} s measured per subject after ${load.warmupSeconds} s warm-up; ` +
         `one parent's bearer token and family header on every request; the gallery asks for all ${GALLERY_PORTRAITS} ` +
         `finished portraits in one answer; the product in a process of its own with its worker (ROLE=all, ` +
-        `HTTP_MAX_IN_FLIGHT raised: see README), idle but for the load; on ${databases.map((database) => database.label).join(", then ")}` +
+        `run through tsx, default settings otherwise), idle but for the load; on ${databases.map((database) => database.label).join(", then ")}` +
         `${postgresUrl ? "" : " (PostgreSQL too when BENCH_DATABASE_URL is set)"}; ` +
         `the issue's targets: ≥ 0.5× bare requests/s on PostgreSQL, ≥ 0.4× on PGlite, ` +
         `p99 ≤ 50 ms at 50 connections on PostgreSQL, RSS ≤ 250 MiB on PostgreSQL`,
