@@ -5,6 +5,7 @@ import {
   generatedImagesEndpoint,
   getChildrenEndpoint,
 } from "@wonderkin/contract";
+import { type BenchDatabase, benchDatabases } from "../harness/bench-databases";
 import type { Benchmark, BenchSettings, ComparedPair, SubjectResult } from "../harness/benchmark";
 import type { HttpMeasurement } from "../harness/http-load";
 import { measureHttp } from "../harness/measure-http";
@@ -37,7 +38,7 @@ const productEnv = {
   LOCAL_TRAINING_SECONDS: "0",
 };
 
-type Database = { label: "PGlite" | "PostgreSQL"; postgresUrl?: string };
+type Database = BenchDatabase;
 
 /** The load of every subject: the shared duration and warm-up, at the issue's connections. */
 type Load = { connections: number; durationSeconds: number; warmupSeconds: number };
@@ -61,9 +62,7 @@ export const authenticatedListBenchmark: Benchmark = {
     "≥ 0.4× on PGlite, p99 ≤ 50 ms on PostgreSQL, RSS ≤ 250 MiB on PostgreSQL",
   async run(settings) {
     const load = loadOf(settings);
-    const databases: Database[] = [{ label: "PGlite" }];
-    const postgresUrl = process.env.BENCH_DATABASE_URL;
-    if (postgresUrl) databases.push({ label: "PostgreSQL", postgresUrl });
+    const databases = benchDatabases();
     const subjects: SubjectResult[] = [];
     const pairs: ComparedPair[] = [];
     for (const database of databases) {
@@ -82,7 +81,7 @@ export const authenticatedListBenchmark: Benchmark = {
         `one parent's bearer token and family header on every request; the gallery asks for all ${GALLERY_PORTRAITS} ` +
         `finished portraits in one answer; the product in a process of its own with its worker (ROLE=all, ` +
         `run through tsx, default settings otherwise), idle but for the load; on ${databases.map((database) => database.label).join(", then ")}` +
-        `${postgresUrl ? "" : " (PostgreSQL too when BENCH_DATABASE_URL is set)"}; ` +
+        `${databases.length > 1 ? "" : " (PostgreSQL too when BENCH_DATABASE_URL is set)"}; ` +
         `the issue's targets: ≥ 0.5× bare requests/s on PostgreSQL, ≥ 0.4× on PGlite, ` +
         `p99 ≤ 50 ms at 50 connections on PostgreSQL, RSS ≤ 250 MiB on PostgreSQL`,
     };

@@ -10,6 +10,7 @@ import {
   userCreditsEndpoint,
 } from "@wonderkin/contract";
 import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
+import { type BenchDatabase, benchDatabases } from "../harness/bench-databases";
 import type { Benchmark, BenchSettings, ComparedPair, SubjectResult } from "../harness/benchmark";
 import { type BurstCall, type BurstResult, fireBurst } from "../harness/burst";
 import { percentile, sortedAscending } from "../harness/percentile";
@@ -27,7 +28,7 @@ const LOCKED_STYLE_ID = "viking";
 const PHOTOS = 3;
 const RENDER_TIMEOUT_MS = 60_000;
 
-type Database = { label: "PGlite" | "PostgreSQL"; postgresUrl?: string };
+type Database = BenchDatabase;
 
 /** Settings of the product for this benchmark: one process with its worker, training at once. */
 const productEnv = {
@@ -48,9 +49,7 @@ export const generateConcurrencyBenchmark: Benchmark = {
   name: "generate-concurrency",
   description: `${CALLS} concurrent POST ${generateEndpoint.path} on ${CREDITS} credits vs ${CALLS} concurrent POST ${userCreditsEndpoint.path}`,
   async run(settings) {
-    const databases: Database[] = [{ label: "PGlite" }];
-    const postgresUrl = process.env.BENCH_DATABASE_URL;
-    if (postgresUrl) databases.push({ label: "PostgreSQL", postgresUrl });
+    const databases = benchDatabases();
     const subjects: SubjectResult[] = [];
     const pairs: ComparedPair[] = [];
     for (const database of databases) {

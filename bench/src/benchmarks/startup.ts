@@ -1,26 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import type { Benchmark } from "../harness/benchmark";
+import { freePort } from "../harness/free-port";
 import { summariseTimes } from "../harness/summarise-times";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Until `url` answers 200: the moment a load balancer would send it traffic. */
 async function readyAfter(child: ChildProcess, url: string, startedAt: number): Promise<number> {
