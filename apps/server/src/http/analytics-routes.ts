@@ -11,16 +11,13 @@ import type { Database } from "../db/client";
 import { saveAnalyticsProfile } from "../modules/analytics/analytics-profile";
 import { identifyParent, isVisitorId, recordVisit, trackingRefused } from "../modules/analytics/visitors";
 import { type AuthenticationDeps, requireIdentity } from "./authenticate";
+import { cookieValue } from "./cookie-value";
 import { registerEndpoint } from "./endpoint-route";
 
 const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 function visitorIdOf(request: FastifyRequest): string | null {
-  const cookies = request.headers.cookie ?? "";
-  const found = cookies
-    .split(";")
-    .map((part) => part.trim().split("="))
-    .find(([name]) => name === VISITOR_COOKIE)?.[1];
+  const found = cookieValue(request.headers.cookie, VISITOR_COOKIE);
   return isVisitorId(found) ? found : null;
 }
 

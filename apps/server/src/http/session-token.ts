@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import { cookieValue, safeDecode } from "./cookie-value";
 
 const BEARER_SCHEME = "bearer ";
 /** better-call signs a cookie value as `value.base64(HMAC-SHA256)`: 44 characters with padding. */
@@ -42,25 +43,4 @@ function verifiedToken(signedValue: string, secret: string): string | null {
   const expected = createHmac("sha256", secret).update(token).digest();
   const given = Buffer.from(signature, "base64");
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
-
-/** One cookie's value from a Cookie header: the first of that name, unquoted and URL-decoded. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const pair of header.split(";")) {
-    const equals = pair.indexOf("=");
-    if (equals === -1 || pair.slice(0, equals).trim() !== name) continue;
-    let value = pair.slice(equals + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    return safeDecode(value);
-  }
-  return null;
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
