@@ -178,6 +178,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         limits: photoLimits,
         imageWork,
         faceDetector,
+        faceMatchThreshold: env.FACE_MATCH_THRESHOLD,
       },
     }),
   );
@@ -187,6 +188,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     imageModel,
     imageWork,
+    faceDetector,
     boss: deps.queue.boss,
     env,
     wakeWorker: deps.wakeWorker,

@@ -110,6 +110,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         mailer,
         imageModel,
         imageWork,
+        faceDetector: providers.faceDetector,
         boss: queue.boss,
         env,
         wakeWorker,

@@ -123,6 +123,7 @@ export async function createTestApp(
     mailer,
     imageModel,
     imageWork,
+    faceDetector: providers.faceDetector,
     boss: queue.boss,
     env,
     wakeWorker,

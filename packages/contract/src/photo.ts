@@ -17,6 +17,7 @@ export const photoErrorCodes = {
   photoNotFound: "PHOTO_NOT_FOUND",
   noFace: "PHOTO_NO_FACE",
   severalFaces: "PHOTO_SEVERAL_FACES",
+  differentPerson: "PHOTO_DIFFERENT_PERSON",
   noFile: "PHOTO_MISSING",
   tooManyFiles: "PHOTO_TOO_MANY_FILES",
   tooManyFields: "PHOTO_TOO_MANY_FIELDS",
@@ -40,6 +41,7 @@ export const photoMessages = {
     "We couldn't see a face clearly in this photo. Use one where your child's face is visible and in focus.",
   severalFaces:
     "We see more than one face in this photo. Use photos where only your child is in the picture.",
+  differentPerson: "This looks like someone other than {name}. Use photos of {name} only.",
   noFile: "Choose a photo to upload.",
   tooManyFiles: "Upload at most {max} photos at a time.",
   tooManyFields: "Send only the child's id and the photos.",
@@ -55,6 +57,33 @@ export function photoMessage(
   return photoMessages[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }
 
+/**
+ * Whether the photo shows the same child as the rest of the set (face descriptors compared on our
+ * servers): `match` — one of the child's photos; `different` — someone else, remove it before
+ * training; `undecided` — too few photos agree yet to tell who the child is; `unchecked` — no face
+ * check ran (face checks are off on this server).
+ */
+export const photoIdentitySchema = z.enum(["match", "different", "undecided", "unchecked"]);
+export type PhotoIdentity = z.infer<typeof photoIdentitySchema>;
+
+/** Why a photo ranks low, in the order the page names them. */
+export const photoQualityIssueSchema = z.enum([
+  "blurry",
+  "faceSmall",
+  "eyesClosed",
+  "anotherFace",
+  "turnedAway",
+]);
+export type PhotoQualityIssue = z.infer<typeof photoQualityIssueSchema>;
+
+export const photoQualityIssueMessages: Record<PhotoQualityIssue, string> = {
+  blurry: "Blurry",
+  faceSmall: "Face too small",
+  eyesClosed: "Eyes closed",
+  anotherFace: "Another face nearby",
+  turnedAway: "Face turned away",
+};
+
 export const uploadedPhotoSchema = z.object({
   id: z.string(),
   /** Signed addresses that expire: never store them. */
@@ -66,6 +95,16 @@ export const uploadedPhotoSchema = z.object({
   blurry: z.boolean(),
   originalName: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  identity: photoIdentitySchema,
+  /**
+   * The photo looks like an adult although the child is young: a question to the parent ("is it
+   * Mia?"), never a refusal; false once the parent chose to keep it. Age estimates are never shown.
+   */
+  looksAdult: z.boolean(),
+  /** 1 is the best photo of the set (sharp, large, frontal, eyes open, closest to the child's face). */
+  qualityRank: z.number().int().min(1),
+  /** Short reasons a photo ranks low; empty for a good photo. */
+  qualityIssues: z.array(photoQualityIssueSchema),
 });
 export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
 
@@ -134,4 +173,13 @@ export const deleteUploadedImagesEndpoint = defineEndpoint({
     photoIds: z.array(z.string().min(1).max(100)).min(1).max(200),
   }),
   response: z.object({ deleted: z.number().int(), photoCount: z.number().int() }),
+});
+
+/** The parent confirms that a photo flagged as looking like an adult is their child: it is kept, unflagged. */
+export const keepPhotoEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/image/keep",
+  family: { permission: { resource: "photo", action: "upload" } },
+  request: z.object({ childId: childIdSchema, photoId: z.string().min(1).max(100) }),
+  response: z.object({ photo: uploadedPhotoSchema }),
 });

@@ -46,6 +46,12 @@ export const generatedImageSchema = z.object({
   error: z.string().nullable(),
   requestedByUserId: z.string().nullable(),
   regeneratedFromId: z.string().nullable(),
+  /**
+   * The likeness check of a finished portrait against the child's face: `passed` (the gallery says
+   * "Looks like Mia"), `unlike` (it failed twice, was not delivered and its credit went back), or
+   * null when no check ran (face checks off on this server, or still rendering).
+   */
+  likeness: z.enum(["passed", "unlike"]).nullable(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
 });
@@ -200,6 +206,7 @@ export const studioErrorCodes = {
   imageNotReady: "IMAGE_NOT_READY",
   printNotIncluded: "PRINT_NOT_INCLUDED",
   printAllowanceUsed: "PRINT_ALLOWANCE_USED",
+  photosOfDifferentPeople: "TRAINING_PHOTOS_DIFFERENT_PEOPLE",
 } as const;
 
 export const studioMessages = {
@@ -216,4 +223,11 @@ export const studioMessages = {
   printNotIncluded: "Ready-to-print files come with the Oracle plan.",
   printAllowanceUsed: "You've used this month's ready-to-print files. More arrive with your next month.",
   generationFailed: "We couldn't create this portrait. Your credit was given back.",
+  /** `details.photoIds` names the photos to remove. */
+  photosOfDifferentPeople:
+    "Some photos look like a different person than {name}. Remove the marked photos, then start training.",
+  unlike: "This portrait didn't look enough like {name}, so we gave your credit back.",
 } as const;
+
+/** `details` of TRAINING_PHOTOS_DIFFERENT_PEOPLE: the photos that do not show the child. */
+export const differentPeopleDetailsSchema = z.object({ photoIds: z.array(z.string()) });

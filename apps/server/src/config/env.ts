@@ -149,6 +149,13 @@ export const envSchema = z
     UNVERIFIED_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Require exactly one clear face per photo (a detector that runs offline, in WebAssembly). */
     FACE_DETECTION: z.enum(["on", "off"]).default("on"),
+    /**
+     * Face-descriptor distance up to which two photos show the same person (same child check on
+     * uploads and before training). Calibrated on the sample faces: docs/decisions/0028.
+     */
+    FACE_MATCH_THRESHOLD: z.coerce.number().min(0.2).max(1).default(0.5),
+    /** Distance up to which a finished portrait still looks like the child (else redone once, then refunded). */
+    LIKENESS_THRESHOLD: z.coerce.number().min(0.2).max(1).default(0.5),
 
     // The image model that trains one model per child and renders portraits: the offline local
     // model (default) or Replicate (FLUX LoRA training, predictions on the trained version).

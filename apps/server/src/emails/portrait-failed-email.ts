@@ -9,6 +9,8 @@ export function portraitFailedEmail(options: {
   styleTitle: string;
   credits: number;
   url: string;
+  /** The portrait was made twice and neither looked enough like the child (the likeness check). */
+  unlike?: boolean;
 }): RenderedEmail {
   const { appName, childName, styleTitle } = options;
   const credit = options.credits === 1 ? "1 credit" : `${options.credits} credits`;
@@ -19,7 +21,9 @@ export function portraitFailedEmail(options: {
     heading: "A portrait didn't work",
     greeting: greetingFor(options.firstName),
     paragraphs: [
-      `We couldn't create the ${styleTitle} portrait of ${childName} you asked for. It happens now and then with image models; nothing is wrong with your photos.`,
+      options.unlike
+        ? `We made the ${styleTitle} portrait of ${childName} you asked for twice, and checked each against ${childName}'s photos: neither looked enough like ${childName}, so we didn't keep it.`
+        : `We couldn't create the ${styleTitle} portrait of ${childName} you asked for. It happens now and then with image models; nothing is wrong with your photos.`,
       `We gave back the ${credit} it cost, so you can simply try again.`,
     ],
     action: {

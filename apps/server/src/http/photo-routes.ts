@@ -3,6 +3,7 @@ import {
   childIdSchema,
   deleteUploadedImagesEndpoint,
   getUploadedImagesEndpoint,
+  keepPhotoEndpoint,
   photoErrorCodes,
   photoMessage,
   type UploadResult,
@@ -13,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 import { countPhotos } from "../modules/children/child-record";
 import type { FamilyDeps } from "../modules/families/family-deps";
-import { deletePhotos, listPhotos } from "../modules/photos/manage-photos";
+import { deletePhotos, keepPhoto, listPhotos } from "../modules/photos/manage-photos";
 import { limitsForClient, type PhotoDeps } from "../modules/photos/photo-deps";
 import { uploadPhoto } from "../modules/photos/upload-photo";
 import { registerFamilyEndpoint, resolveFamilyContext } from "./family-context";
@@ -171,5 +172,9 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
     registerFamilyEndpoint(app, deps, deleteUploadedImagesEndpoint, ({ actor }, body) =>
       deletePhotos(photos, { familyId: actor.membership.familyId, ...body }),
     );
+
+    registerFamilyEndpoint(app, deps, keepPhotoEndpoint, async ({ actor }, body) => ({
+      photo: await keepPhoto(photos, { familyId: actor.membership.familyId, ...body }),
+    }));
   };
 }

@@ -1,7 +1,7 @@
 import { AppError } from "../lib/app-error";
-import { preparePhoto } from "../modules/photos/process-photo";
+import { analysisCopy, preparePhoto } from "../modules/photos/process-photo";
 import { makePortraitFiles, makePrintFile } from "../modules/studio/portrait-files";
-import type { DetectedFace } from "../providers/face-detector/face-detector";
+import type { DescribedFace, DetectedFace } from "../providers/face-detector/face-detector";
 import { createTfjsFaceDetector } from "../providers/face-detector/tfjs-face-detector";
 import { cropFace } from "../providers/image-model/crop-face";
 import type { TrainingPhoto } from "../providers/image-model/image-model";
@@ -28,6 +28,15 @@ export const imageTasks = {
 
   detectFaces: (input: { data: Uint8Array; width: number; height: number }): Promise<DetectedFace[]> =>
     threadDetector().detect({ data: asBuffer(input.data), width: input.width, height: input.height }),
+
+  describeFaces: (input: { data: Uint8Array; width: number; height: number }): Promise<DescribedFace[]> =>
+    threadDetector().describe({ data: asBuffer(input.data), width: input.width, height: input.height }),
+
+  /** A small RGB copy of any picture (a finished portrait), the size the face checks run at. */
+  analysisCopy: async (input: { bytes: Uint8Array }) => {
+    const { data, info } = await analysisCopy(asBuffer(input.bytes));
+    return { data, width: info.width, height: info.height };
+  },
 
   cropFace: (input: { photo: TrainingPhoto; detectFace: boolean }) =>
     cropFace(input.photo, input.detectFace ? threadDetector() : null),

@@ -93,11 +93,16 @@ export function createImageWork(options: {
     threads: options.threads,
     preparePhoto: task("preparePhoto"),
     detectFaces: task("detectFaces"),
+    describeFaces: task("describeFaces"),
+    analysisCopy: task("analysisCopy"),
     cropFace: task("cropFace"),
     renderLocalPortrait: task("renderLocalPortrait"),
     makePortraitFiles: task("makePortraitFiles"),
     makePrintFile: task("makePrintFile"),
-    faceDetector: { detect: (rgb) => task("detectFaces")(rgb) },
+    faceDetector: {
+      detect: (rgb) => task("detectFaces")(rgb),
+      describe: (rgb) => task("describeFaces")(rgb),
+    },
     queued: () => queued(),
     close: () => close(),
   };

@@ -9,6 +9,7 @@ import {
   familyRoles,
   familyScopedUploads,
   isFamilyScopedEndpoint,
+  photoErrorCodes,
   studioErrorCodes,
 } from "@wonderkin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ import { testPhoto, upload, uploadForm } from "../support/photos";
  * invitation, and sends a request that would succeed if the role allows it. The expected table is
  * written out by hand: it is the specification, not a copy of the code under test.
  */
-type Expected = 200 | 403 | 409;
+type Expected = 200 | 403 | 404 | 409;
 const FAMILY_NAME = "The Matrix family";
 
 const matrix: Record<
@@ -41,6 +42,8 @@ const matrix: Record<
     body: (fixture: Fixture) => unknown;
     expected: Record<FamilyRole, Expected>;
     conflictCode?: string;
+    /** When the role may call the endpoint but the thing asked about is not there (404). */
+    notFoundCode?: string;
     /** When the role may call the endpoint but this request is refused for another reason. */
     forbiddenCode?: string;
   }
@@ -104,6 +107,12 @@ const matrix: Record<
   "/api/image/deleteUploadedImages": {
     body: (fixture) => ({ childId: fixture.childId, photoIds: ["not-there"] }),
     expected: { owner: 200, admin: 200, member: 403 },
+  },
+  // The fixture child has no photos: the roles that may keep one are told it is not there.
+  "/api/image/keep": {
+    body: (fixture) => ({ childId: fixture.childId, photoId: "not-there" }),
+    expected: { owner: 404, admin: 404, member: 403 },
+    notFoundCode: photoErrorCodes.photoNotFound,
   },
   // The fixture child has no photos and no trained model: the roles that may act get the studio's
   // own refusal, the others ROLE_NOT_ALLOWED.
@@ -316,6 +325,7 @@ describe("the permission matrix", () => {
           expect(response.json().code).toBe(cell.forbiddenCode ?? familyErrorCodes.roleNotAllowed);
         if (expected === 409)
           expect(response.json().code).toBe(cell.conflictCode ?? familyErrorCodes.lastOwner);
+        if (expected === 404) expect(response.json().code).toBe(cell.notFoundCode);
       });
     }
 

@@ -29,6 +29,10 @@ beforeAll(async () => {
             faceChecks += 1;
             return pool.faceDetector.detect(rgb);
           },
+          describe: (rgb) => {
+            faceChecks += 1;
+            return pool.faceDetector.describe(rgb);
+          },
         },
       },
     },

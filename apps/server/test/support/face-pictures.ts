@@ -5,6 +5,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { processPhoto } from "../../src/modules/photos/process-photo";
 import { createTfjsFaceDetector } from "../../src/providers/face-detector/tfjs-face-detector";
+import { cropFace } from "../../src/providers/image-model/crop-face";
+import { renderLocalPortrait } from "../../src/providers/image-model/local-portrait-renderer";
 
 /*
  * Pictures of real faces for tests, benchmarks and browser tests, made from the sample photos that
@@ -96,4 +98,63 @@ export async function groupPicture(): Promise<Buffer> {
 export async function pictureWithoutFace(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="800"><rect width="100%" height="100%" fill="#8ac"/><rect x="100" y="100" width="300" height="500" fill="#c84"/><text x="450" y="400" font-size="80">A tree</text></svg>`;
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+/**
+ * `count` photos of ONE person that the pipeline takes as different photos (their perceptual
+ * hashes differ): one sample face mirrored, cropped, turned a little and re-lit. There are no
+ * photos of children in the samples; these stand in for a child's set. Checked through the
+ * product's own pipeline: each shows exactly one clear face.
+ */
+export async function samePersonPictures(
+  count: number,
+  options: { person?: number } = {},
+): Promise<Buffer[]> {
+  const faces = await singleFacePictures();
+  const face = faces[options.person ?? SAME_PERSON] as Buffer;
+  const { width = 0, height = 0 } = await sharp(face).metadata();
+  const crop = (left: number, top: number, share: number) =>
+    sharp(face)
+      .extract({
+        left: Math.round(width * left),
+        top: Math.round(height * top),
+        width: Math.min(Math.round(width * share), width - Math.round(width * left)),
+        height: Math.min(Math.round(height * share), height - Math.round(height * top)),
+      })
+      .resize(720, 720, { fit: "outside" });
+  const variants = [
+    () => sharp(face),
+    () => sharp(face).flop(),
+    () => crop(0, 0, 0.85),
+    () => crop(0.15, 0.15, 0.85),
+    () => crop(0, 0, 0.85).flop(),
+    () => crop(0.15, 0.15, 0.85).flop(),
+    () => crop(0.1, 0.1, 0.8).modulate({ brightness: 1.15 }),
+    () => sharp(face).rotate(6, { background: "#777" }).resize(760, 760, { fit: "outside" }),
+    () => sharp(face).rotate(-6, { background: "#777" }).resize(760, 760, { fit: "outside" }),
+    () => sharp(face).flop().rotate(6, { background: "#777" }).resize(760, 760, { fit: "outside" }),
+    () => sharp(face).flop().rotate(-6, { background: "#777" }).resize(760, 760, { fit: "outside" }),
+    () => crop(0.1, 0.1, 0.8).flop().modulate({ brightness: 0.85 }),
+  ];
+  if (count > variants.length) throw new Error(`At most ${variants.length} photos of one person`);
+  return Promise.all(variants.slice(0, count).map((variant) => variant().jpeg({ quality: 90 }).toBuffer()));
+}
+
+/** The sample face the same-person sets are made of (its variants all pass the pipeline). */
+const SAME_PERSON = 4;
+/** Another sample face: someone who is not the child. */
+export const STRANGER = 7;
+
+/**
+ * A finished portrait of whoever `face` shows: the face drawn into a style's art, as an image
+ * model's output would be. The Replicate fake returns it on request (a portrait of the child, or
+ * of a stranger) for the likeness checks.
+ */
+export async function portraitPicture(face: Buffer, options: { styleId?: string; seed?: number } = {}) {
+  const crop = await cropFace({ bytes: face }, createTfjsFaceDetector());
+  return renderLocalPortrait({
+    face: crop,
+    styleId: options.styleId ?? "astronaut",
+    seed: options.seed ?? 1,
+  });
 }

@@ -22,7 +22,14 @@ export async function buyPlan(t: TestApp, as: TestParent, planId: number): Promi
 /** A verified parent who has consented, holds a plan and has one child with `photos` uploaded photos. */
 export async function parentWithChild(
   t: TestApp,
-  options: { firstName: string; planId: number; photos: number; photoSeed?: number },
+  options: {
+    firstName: string;
+    planId: number;
+    photos: number;
+    photoSeed?: number;
+    /** The photos to upload (e.g. one person's, for face checks); default: `photos` test photos. */
+    photoBytes?: Buffer[];
+  },
 ): Promise<{ parent: TestParent; childId: number }> {
   const parent = await verifiedParent(t.app, t.database.db, { firstName: options.firstName });
   await acceptConsent(t.app, parent);
@@ -37,7 +44,7 @@ export async function parentWithChild(
   const files = await Promise.all(
     Array.from({ length: options.photos }, async (_, index) => ({
       name: `photo-${index}.jpg`,
-      bytes: await testPhoto({ seed: (options.photoSeed ?? 0) + index }),
+      bytes: options.photoBytes?.[index] ?? (await testPhoto({ seed: (options.photoSeed ?? 0) + index })),
     })),
   );
   if (files.length > 0) {

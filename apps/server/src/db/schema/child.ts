@@ -1,5 +1,6 @@
-import { boolean, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { bytea } from "./bytea";
 import { organization } from "./family";
 
 /**
@@ -34,6 +35,12 @@ export const child = pgTable(
     }),
     trainingStartedAt: timestamp("training_started_at", { withTimezone: true }),
     trainingCompletedAt: timestamp("training_completed_at", { withTimezone: true }),
+    /**
+     * The child's reference face, fixed when training starts: the descriptor (128 float32) of the
+     * photo most typical of the trained set. Every portrait is compared with it. Biometric data:
+     * only here, deleted with the child.
+     */
+    referenceDescriptor: bytea("reference_descriptor"),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +70,20 @@ export const childPhoto = pgTable(
     sharpness: integer("sharpness").notNull(),
     blurry: boolean("blurry").notNull(),
     faceCount: integer("face_count"),
+    /**
+     * The face check's findings (null when FACE_DETECTION=off): the face descriptor (128 float32,
+     * biometric data, kept only in this row and deleted with it), the estimated age (never shown),
+     * and what ranks the photo: the face's share of the picture, how frontal it is, how open the
+     * eyes are, and how many smaller faces (passers-by) are in it too.
+     */
+    faceDescriptor: bytea("face_descriptor"),
+    estimatedAge: real("estimated_age"),
+    faceShare: real("face_share"),
+    frontality: real("frontality"),
+    eyeOpenness: real("eye_openness"),
+    nearbyFaces: integer("nearby_faces"),
+    /** The parent confirmed that a photo which looks like an adult is their child. */
+    keptDespiteAge: boolean("kept_despite_age").notNull().default(false),
     originalName: text("original_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

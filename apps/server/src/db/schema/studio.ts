@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { child } from "./child";
 import { organization } from "./family";
@@ -38,6 +38,14 @@ export const generatedImage = pgTable(
     error: text("error"),
     errorEmailedAt: timestamp("error_emailed_at", { withTimezone: true }),
     regeneratedFromId: text("regenerated_from_id"),
+    /**
+     * The likeness check against the child's reference face: null (not checked: no face checks,
+     * or not finished), "passed", or "unlike" (failed twice and refunded). `likenessRetried` is set
+     * when the first render looked unlike and was made again, free, with a new seed.
+     */
+    likeness: text("likeness"),
+    likenessDistance: real("likeness_distance"),
+    likenessRetried: boolean("likeness_retried").notNull().default(false),
     /**
      * Its render job's pg-boss priority (higher first): minus the family's portraits already
      * waiting when it was asked for, plus a boost for regenerations and first portraits. So every

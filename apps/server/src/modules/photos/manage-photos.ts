@@ -1,27 +1,43 @@
 import type { UploadedPhoto } from "@wonderkin/contract";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { photoErrorCodes, photoMessage } from "@wonderkin/contract";
+import { and, eq, inArray } from "drizzle-orm";
 import { childPhoto } from "../../db/schema";
-import { countPhotos, findFamilyChild } from "../children/child-record";
+import { AppError } from "../../lib/app-error";
+import { type ChildRow, countPhotos, currentAge, findFamilyChild } from "../children/child-record";
 import type { PhotoDeps } from "./photo-deps";
-import { toUploadedPhoto } from "./photo-record";
+import { type PhotoRow, toUploadedPhoto } from "./photo-record";
+import { judgePhotoSet, loadPhotoSet } from "./photo-set";
+
+/** The API's view of some photos of a child, judged against the child's whole set. */
+export async function viewPhotos(
+  deps: PhotoDeps,
+  kid: ChildRow,
+  options: { only?: (row: PhotoRow) => boolean } = {},
+): Promise<UploadedPhoto[]> {
+  const rows = await loadPhotoSet(deps.db, kid.id);
+  const { verdicts } = judgePhotoSet(rows, { childAge: currentAge(kid), threshold: deps.faceMatchThreshold });
+  const shown = options.only ? rows.filter(options.only) : rows;
+  return Promise.all(
+    shown.map((row) => {
+      const verdict = verdicts.get(row.id);
+      if (!verdict) throw new Error(`No verdict for photo ${row.id}`);
+      return toUploadedPhoto(deps.storage, row, verdict);
+    }),
+  );
+}
 
 /** The training photos of a child of the acting family, oldest first, with fresh signed addresses. */
 export async function listPhotos(
   deps: PhotoDeps,
   options: { familyId: string; childId: number },
 ): Promise<UploadedPhoto[]> {
-  await findFamilyChild(deps.db, options);
-  const rows = await deps.db
-    .select()
-    .from(childPhoto)
-    .where(eq(childPhoto.childId, options.childId))
-    .orderBy(asc(childPhoto.createdAt), asc(childPhoto.id));
-  return Promise.all(rows.map((row) => toUploadedPhoto(deps.storage, row)));
+  return viewPhotos(deps, await findFamilyChild(deps.db, options));
 }
 
 /**
- * Deletes photos of one child of the acting family: their rows, then their files. Ids that are
- * not this child's are ignored (never another family's photo); returns how many went.
+ * Deletes photos of one child of the acting family: their rows (and with them their face
+ * descriptors), then their files. Ids that are not this child's are ignored (never another
+ * family's photo); returns how many went.
  */
 export async function deletePhotos(
   deps: PhotoDeps,
@@ -34,4 +50,21 @@ export async function deletePhotos(
     .returning({ storageKey: childPhoto.storageKey, thumbnailKey: childPhoto.thumbnailKey });
   await deps.storage.delete(removed.flatMap((row) => [row.storageKey, row.thumbnailKey]));
   return { deleted: removed.length, photoCount: await countPhotos(deps.db, options.childId) };
+}
+
+/** The parent says a photo that looks like an adult is their child: it stays, and is not asked about again. */
+export async function keepPhoto(
+  deps: PhotoDeps,
+  options: { familyId: string; childId: number; photoId: string },
+): Promise<UploadedPhoto> {
+  const kid = await findFamilyChild(deps.db, options);
+  const [kept] = await deps.db
+    .update(childPhoto)
+    .set({ keptDespiteAge: true })
+    .where(and(eq(childPhoto.childId, kid.id), eq(childPhoto.id, options.photoId)))
+    .returning({ id: childPhoto.id });
+  if (!kept) throw new AppError(404, photoErrorCodes.photoNotFound, photoMessage("photoNotFound"));
+  const [photo] = await viewPhotos(deps, kid, { only: (row) => row.id === kept.id });
+  if (!photo) throw new AppError(404, photoErrorCodes.photoNotFound, photoMessage("photoNotFound"));
+  return photo;
 }

@@ -13,6 +13,8 @@ export type PhotoDeps = {
   imageWork: Pick<ImageWork, "preparePhoto">;
   /** null when FACE_DETECTION=off. */
   faceDetector: FaceDetector | null;
+  /** Descriptor distance up to which two photos show the same person (FACE_MATCH_THRESHOLD). */
+  faceMatchThreshold: number;
 };
 
 export const limitsForClient = (limits: PhotoLimits) => ({

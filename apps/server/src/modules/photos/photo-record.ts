@@ -2,9 +2,17 @@ import type { UploadedPhoto } from "@wonderkin/contract";
 import type { childPhoto } from "../../db/schema";
 import type { Storage } from "../../providers/storage/storage";
 
-type PhotoRow = typeof childPhoto.$inferSelect;
+export type PhotoRow = typeof childPhoto.$inferSelect;
 
-export async function toUploadedPhoto(storage: Storage, row: PhotoRow): Promise<UploadedPhoto> {
+/** What the set says about one photo (photo-set.ts): whose face, adult-looking, its rank. */
+export type PhotoVerdict = Pick<UploadedPhoto, "identity" | "looksAdult" | "qualityRank" | "qualityIssues">;
+
+/** The API's view of a photo: its row, fresh signed addresses, and what the set says about it. */
+export async function toUploadedPhoto(
+  storage: Storage,
+  row: PhotoRow,
+  verdict: PhotoVerdict,
+): Promise<UploadedPhoto> {
   const [url, thumbnailUrl] = await Promise.all([
     storage.signedUrl(row.storageKey),
     storage.signedUrl(row.thumbnailKey),
@@ -18,5 +26,6 @@ export async function toUploadedPhoto(storage: Storage, row: PhotoRow): Promise<
     blurry: row.blurry,
     originalName: row.originalName,
     createdAt: row.createdAt.toISOString(),
+    ...verdict,
   };
 }

@@ -1,7 +1,7 @@
 import { PHOTO_MIN_SHORT_SIDE, photoErrorCodes, photoMessage } from "@wonderkin/contract";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../../lib/app-error";
-import type { FaceDetector } from "../../providers/face-detector/face-detector";
+import type { DescribedFace, FaceDetector } from "../../providers/face-detector/face-detector";
 import { detectImageType } from "./detect-image-type";
 import { BLURRY_BELOW, perceptualHash, sharpness } from "./image-measures";
 
@@ -32,6 +32,20 @@ export type PreparedPhoto = {
 export type ProcessedPhoto = Omit<PreparedPhoto, "analysis"> & {
   /** Clear faces found, or null when no detector is configured. */
   faceCount: number | null;
+  /** The face check's findings, or null when no detector is configured. */
+  faces: FaceFindings | null;
+};
+
+/** What the face check found in a photo. */
+export type FaceFindings = {
+  /** Faces large enough to be the subject. */
+  faceCount: number;
+  /** Smaller faces (passers-by, a sibling at the edge): allowed, but they weaken the photo. */
+  nearbyFaces: number;
+  /** The subject's face, described, when there is exactly one. */
+  face: DescribedFace | null;
+  /** The subject's face's larger side over the picture's shorter side. */
+  faceShare: number | null;
 };
 
 const reject = (status: number, key: keyof typeof photoErrorCodes, values?: Record<string, number>) =>
@@ -42,12 +56,23 @@ export type RawImage = { data: Buffer; info: { width: number; height: number; ch
 const fromRaw = ({ data, info }: RawImage) =>
   sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-/** Clear faces in the picture; smaller faces in the background (passers-by) are not counted. */
-export async function countClearFaces(detector: FaceDetector, small: RawImage): Promise<number> {
+/**
+ * Finds and describes the faces of the picture's small copy. Clear faces are the subjects; smaller
+ * faces in the background (passers-by) are counted apart and do not refuse the photo.
+ */
+export async function findFaces(detector: FaceDetector, small: RawImage): Promise<FaceFindings> {
   const { width, height } = small.info;
-  const faces = await detector.detect({ data: small.data, width, height });
-  const minSide = Math.min(width, height) * MIN_FACE_SHARE;
-  return faces.filter((face) => Math.min(face.width, face.height) >= minSide).length;
+  const faces = await detector.describe({ data: small.data, width, height });
+  const shortSide = Math.min(width, height);
+  const isClear = (face: DescribedFace) => Math.min(face.width, face.height) >= shortSide * MIN_FACE_SHARE;
+  const clear = faces.filter(isClear);
+  const face = clear.length === 1 ? (clear[0] ?? null) : null;
+  return {
+    faceCount: clear.length,
+    nearbyFaces: faces.length - clear.length,
+    face,
+    faceShare: face ? Math.max(face.width, face.height) / shortSide : null,
+  };
 }
 
 /** Exactly one clear face: the child's. */
@@ -65,9 +90,23 @@ export async function processPhoto(
   options: { maxBytes: number; faceDetector?: FaceDetector | null | undefined },
 ): Promise<ProcessedPhoto> {
   const { analysis, ...prepared } = await preparePhoto(bytes, options);
-  const faceCount = options.faceDetector ? await countClearFaces(options.faceDetector, analysis) : null;
-  requireOneFace(faceCount);
-  return { ...prepared, faceCount };
+  const faces = options.faceDetector ? await findFaces(options.faceDetector, analysis) : null;
+  requireOneFace(faces?.faceCount ?? null);
+  return { ...prepared, faceCount: faces?.faceCount ?? null, faces };
+}
+
+/**
+ * The small RGB copy the face checks run on: oriented, sRGB, at most ANALYSIS_SIZE px on its long
+ * side. Photos make it from their own decode; finished portraits through this too.
+ */
+export async function analysisCopy(image: Buffer | Sharp): Promise<RawImage> {
+  const source = Buffer.isBuffer(image) ? sharp(image).rotate().toColourspace("srgb") : image;
+  const { data, info } = await source
+    .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info };
 }
 
 /**
@@ -110,12 +149,7 @@ export async function preparePhoto(bytes: Buffer, options: { maxBytes: number })
       .toBuffer({ resolveWithObject: true });
     // Awaited below; until then a failure must not count as unhandled.
     normalisedPromise.catch(() => undefined);
-    const smallCopy = await decode()
-      .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: "inside" })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const small: RawImage = { data: smallCopy.data, info: smallCopy.info };
+    const small = await analysisCopy(decode());
     const [{ data: normalised, info }, thumbnail, hash, focus] = await Promise.all([
       normalisedPromise,
       fromRaw(small)

@@ -6,11 +6,13 @@ import { child, childPhoto } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { findFamilyChild } from "../children/child-record";
 import { requireCurrentConsent } from "../consent/parental-consent";
+import { childIdentity, descriptorToBytes, faceDistance } from "./face-identity";
 import { DUPLICATE_DISTANCE, hammingDistance } from "./image-measures";
+import { viewPhotos } from "./manage-photos";
 import type { PhotoDeps } from "./photo-deps";
-import { toUploadedPhoto } from "./photo-record";
+import { describedPhotos, loadPhotoSet } from "./photo-set";
 import { photoKeys } from "./photo-storage-keys";
-import { countClearFaces, requireOneFace } from "./process-photo";
+import { type FaceFindings, findFaces, requireOneFace } from "./process-photo";
 
 async function photoHashesOf(db: Database, childId: number): Promise<string[]> {
   const rows = await db
@@ -33,6 +35,45 @@ function cleanFileName(name: string | undefined): string | null {
 }
 
 /**
+ * Refuses a photo of someone other than the child: once two photos of the set agree on a face, a
+ * new photo must be close to the child's reference face. Before that (the first photos) every
+ * photo is taken and compared pairwise; the set resolves at the third (face-identity.ts).
+ */
+async function requireSameChild(
+  tx: Database,
+  options: { childId: number; childName: string; faces: FaceFindings | null; threshold: number },
+): Promise<void> {
+  const descriptor = options.faces?.face?.descriptor;
+  if (!descriptor) return;
+  const identity = childIdentity(describedPhotos(await loadPhotoSet(tx, options.childId)), options.threshold);
+  if (
+    identity.established &&
+    identity.reference &&
+    faceDistance(identity.reference, descriptor) > options.threshold
+  ) {
+    throw new AppError(
+      422,
+      photoErrorCodes.differentPerson,
+      photoMessage("differentPerson", { name: options.childName }),
+    );
+  }
+}
+
+/** The face check's findings as the photo's row keeps them (all null without face checks). */
+function faceColumns(faces: FaceFindings | null) {
+  const face = faces?.face ?? null;
+  return {
+    faceCount: faces?.faceCount ?? null,
+    faceDescriptor: face ? descriptorToBytes(face.descriptor) : null,
+    estimatedAge: face?.estimatedAge ?? null,
+    faceShare: faces?.faceShare ?? null,
+    frontality: face?.frontality ?? null,
+    eyeOpenness: face?.eyeOpenness ?? null,
+    nearbyFaces: faces?.nearbyFaces ?? null,
+  };
+}
+
+/**
  * Checks, normalises and stores one training photo of a child of the acting family. Everything
  * that can refuse the photo runs before or inside one transaction that locks the child (so parallel
  * uploads count and compare correctly); a refusal or failure removes any file already written.
@@ -48,7 +89,7 @@ export async function uploadPhoto(
   },
 ): Promise<UploadedPhoto> {
   await requireCurrentConsent(deps.db, { userId: options.userId });
-  await findFamilyChild(deps.db, options);
+  const kid = await findFamilyChild(deps.db, options);
   const { analysis, ...processed } = await deps.imageWork.preparePhoto({
     bytes: options.bytes,
     maxBytes: deps.limits.maxBytes,
@@ -59,11 +100,12 @@ export async function uploadPhoto(
   if (isDuplicate(existingHashes, processed.perceptualHash)) {
     throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
   }
-  const faceCount = deps.faceDetector ? await countClearFaces(deps.faceDetector, analysis) : null;
-  requireOneFace(faceCount);
+  const faces = deps.faceDetector ? await findFaces(deps.faceDetector, analysis) : null;
+  requireOneFace(faces?.faceCount ?? null);
 
   const photoId = randomBytes(12).toString("base64url");
   const keys = photoKeys(options.familyId, options.childId, photoId);
+  let stored: { id: string };
   try {
     const row = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from ${child} where ${child.id} = ${options.childId} for update`);
@@ -81,6 +123,12 @@ export async function uploadPhoto(
       if (isDuplicate(await photoHashesOf(tx, options.childId), processed.perceptualHash)) {
         throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
       }
+      await requireSameChild(tx, {
+        childId: options.childId,
+        childName: kid.firstName,
+        faces,
+        threshold: deps.faceMatchThreshold,
+      });
       await deps.storage.put(keys.storageKey, processed.normalised, "image/jpeg");
       await deps.storage.put(keys.thumbnailKey, processed.thumbnail, "image/webp");
       const [inserted] = await tx
@@ -96,16 +144,20 @@ export async function uploadPhoto(
           perceptualHash: processed.perceptualHash,
           sharpness: processed.sharpness,
           blurry: processed.blurry,
-          faceCount,
+          ...faceColumns(faces),
           originalName: cleanFileName(options.fileName),
         })
         .returning();
       return inserted;
     });
     if (!row) throw new Error("The photo row was not stored");
-    return toUploadedPhoto(deps.storage, row);
+    stored = row;
   } catch (error) {
     await deps.storage.delete([keys.storageKey, keys.thumbnailKey]);
     throw error;
   }
+  // Judged with the whole set as it is now (its rank and identity depend on the other photos).
+  const [photo] = await viewPhotos(deps, kid, { only: (row) => row.id === stored.id });
+  if (!photo) throw new AppError(404, photoErrorCodes.photoNotFound, photoMessage("photoNotFound"));
+  return photo;
 }

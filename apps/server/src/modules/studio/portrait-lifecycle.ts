@@ -1,11 +1,15 @@
+import { randomInt } from "node:crypto";
 import { findStyle, studioMessages } from "@wonderkin/contract";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { child, generatedImage, user } from "../../db/schema";
 import { portraitFailedEmail } from "../../emails";
+import { sendJob } from "../../jobs/job-definition";
 import { recordAnalyticsEvent } from "../analytics/record-event";
 import { changeCredits } from "../credits/change-credits";
+import { checkLikeness, type LikenessVerdict } from "./portrait-likeness";
 import { isUnfinished, type PortraitRow, portraitKeys, unfinishedStatuses } from "./portrait-record";
 import { type StudioDeps, webhookUrlFor } from "./studio-deps";
+import { renderPortraitJob } from "./studio-job-specs";
 
 const PROVIDER_UNAVAILABLE = "The image service didn't answer.";
 
@@ -73,6 +77,12 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
     await failPortrait(deps, imageId, run.error ?? "The image model gave no picture.");
     return findPortrait(deps, imageId);
   }
+  const likeness = await checkLikeness(deps, { childId: row.childId, output: run.output });
+  if (likeness && !likeness.passed) {
+    if (!row.likenessRetried) await renderAgain(deps, row, likeness);
+    else await failPortrait(deps, imageId, "The portrait did not look like the child", { likeness });
+    return findPortrait(deps, imageId);
+  }
   const files = await deps.imageWork.makePortraitFiles({
     output: run.output,
     watermark: row.watermarked ? deps.env.APP_NAME : null,
@@ -91,6 +101,8 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
       thumbnailKey: keys.thumbnailKey,
       width: files.width,
       height: files.height,
+      likeness: likeness ? "passed" : null,
+      likenessDistance: likeness?.distance ?? null,
       completedAt: new Date(),
     })
     .where(stillUnfinished(imageId))
@@ -110,15 +122,70 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
   return findPortrait(deps, imageId);
 }
 
+/** Boosts a free second render ahead of new requests: the parent has already waited once. */
+const RENDER_AGAIN_PRIORITY_BOOST = 1_000;
+
+/**
+ * The first render did not look like the child: it is made again, once, with a new seed and at no
+ * cost. The row is claimed by the prediction that failed the check, so duplicate webhooks, the
+ * job and the page's poll settling the same run start one second render between them.
+ */
+async function renderAgain(deps: StudioDeps, row: PortraitRow, likeness: LikenessVerdict): Promise<void> {
+  const [again] = await deps.db
+    .update(generatedImage)
+    .set({
+      providerPredictionId: null,
+      seed: randomInt(0, 2 ** 31 - 1),
+      status: "pending",
+      progress: 0,
+      startedAt: null,
+      likenessRetried: true,
+      likenessDistance: likeness.distance,
+    })
+    .where(
+      and(
+        stillUnfinished(row.id),
+        eq(generatedImage.likenessRetried, false),
+        row.providerPredictionId
+          ? eq(generatedImage.providerPredictionId, row.providerPredictionId)
+          : undefined,
+      ),
+    )
+    .returning();
+  if (!again) return;
+  await sendJob(
+    deps.boss,
+    renderPortraitJob,
+    { imageId: again.id },
+    { priority: again.queuePriority + RENDER_AGAIN_PRIORITY_BOOST, singletonKey: `render-again-${again.id}` },
+  );
+  deps.wakeWorker?.(renderPortraitJob.name);
+}
+
 /**
  * Ends a portrait as failed: the error recorded, its credit refunded (once, by reference) in the same
- * transaction, and the parent told by e-mail. A portrait already finished is left alone.
+ * transaction, and the parent told by e-mail. A portrait already finished is left alone. With a
+ * likeness verdict, it failed the likeness check twice: the parent is told it didn't look enough
+ * like the child.
  */
-export async function failPortrait(deps: StudioDeps, imageId: string, providerError: string): Promise<void> {
+export async function failPortrait(
+  deps: StudioDeps,
+  imageId: string,
+  providerError: string,
+  options: { likeness?: LikenessVerdict } = {},
+): Promise<void> {
+  const childName = options.likeness ? await childNameOf(deps, imageId) : null;
   const failed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(generatedImage)
-      .set({ status: "failed", error: studioMessages.generationFailed, completedAt: new Date() })
+      .set({
+        status: "failed",
+        error: options.likeness
+          ? studioMessages.unlike.replace("{name}", childName ?? "your child")
+          : studioMessages.generationFailed,
+        ...(options.likeness ? { likeness: "unlike", likenessDistance: options.likeness.distance } : {}),
+        completedAt: new Date(),
+      })
       .where(stillUnfinished(imageId))
       .returning();
     if (!row) return null;
@@ -134,6 +201,15 @@ export async function failPortrait(deps: StudioDeps, imageId: string, providerEr
     return row;
   });
   if (failed) await emailPortraitFailure(deps, imageId);
+}
+
+async function childNameOf(deps: Pick<StudioDeps, "db">, imageId: string): Promise<string | null> {
+  const [found] = await deps.db
+    .select({ firstName: child.firstName })
+    .from(generatedImage)
+    .innerJoin(child, eq(child.id, generatedImage.childId))
+    .where(eq(generatedImage.id, imageId));
+  return found?.firstName ?? null;
 }
 
 /**
@@ -174,6 +250,7 @@ export async function emailPortraitFailure(deps: StudioDeps, imageId: string): P
       styleTitle: findStyle(row.styleId)?.title ?? row.styleId,
       credits: row.creditCost,
       url,
+      unlike: row.likeness === "unlike",
     }),
   });
   return true;

@@ -47,6 +47,7 @@ export async function toGeneratedImage(
     error: row.error,
     requestedByUserId: row.requestedByUserId,
     regeneratedFromId: row.regeneratedFromId,
+    likeness: row.likeness === "passed" || row.likeness === "unlike" ? row.likeness : null,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

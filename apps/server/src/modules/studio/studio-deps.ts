@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Env } from "../../config/env";
 import type { Database } from "../../db/client";
 import type { ImageWork } from "../../image-work/image-work";
+import type { FaceDetector } from "../../providers/face-detector/face-detector";
 import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Mailer } from "../../providers/mailer/mailer";
 import type { Storage } from "../../providers/storage/storage";
@@ -18,9 +19,17 @@ export type StudioDeps = {
   wakeWorker?: ((queueName: string) => void) | undefined;
   /** CPU-bound image work (portrait and print files) off the event loop. */
   imageWork: ImageWork;
+  /** Checks each finished portrait against the child's face; null when FACE_DETECTION=off. */
+  faceDetector: FaceDetector | null;
   env: Pick<
     Env,
-    "publicUrl" | "APP_NAME" | "PHOTOS_MIN_PER_CHILD" | "RENDER_CONCURRENCY" | "TRAINING_CONCURRENCY"
+    | "publicUrl"
+    | "APP_NAME"
+    | "PHOTOS_MIN_PER_CHILD"
+    | "RENDER_CONCURRENCY"
+    | "TRAINING_CONCURRENCY"
+    | "FACE_MATCH_THRESHOLD"
+    | "LIKENESS_THRESHOLD"
   >;
 };
 

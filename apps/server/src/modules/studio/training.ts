@@ -1,12 +1,14 @@
 import { studioErrorCodes, studioMessages, type TrainingState } from "@wonderkin/contract";
-import { and, asc, eq, isNull, or } from "drizzle-orm";
-import { child, childPhoto, user } from "../../db/schema";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { child, user } from "../../db/schema";
 import { studioReadyEmail } from "../../emails";
 import { sendJob } from "../../jobs/job-definition";
 import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import { AppError } from "../../lib/app-error";
 import { recordAnalyticsEvent } from "../analytics/record-event";
-import { type ChildRow, countPhotos, findFamilyChild } from "../children/child-record";
+import { type ChildRow, countPhotos, currentAge, findFamilyChild } from "../children/child-record";
+import { childIdentity, descriptorToBytes, photosNotOfTheChild } from "../photos/face-identity";
+import { describedPhotos, judgePhotoSet, loadPhotoSet } from "../photos/photo-set";
 import { deleteModelJob } from "../privacy/privacy-job-specs";
 import { type StudioDeps, webhookUrlFor } from "./studio-deps";
 import { trainChildJob } from "./studio-job-specs";
@@ -51,10 +53,12 @@ export async function startTraining(
       studioMessages.notEnoughPhotos.replace("{min}", String(min)),
     );
   }
+  const reference = await checkOneChild(deps, found);
   const started = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(child)
       .set({
+        referenceDescriptor: reference ? descriptorToBytes(reference) : null,
         trainingStatus: "started",
         trainingProgress: 0,
         trainingFailureReason: null,
@@ -75,6 +79,39 @@ export async function startTraining(
     throw new AppError(409, studioErrorCodes.trainingInProgress, studioMessages.trainingInProgress);
   deps.wakeWorker?.(trainChildJob.name);
   return toTrainingState(started);
+}
+
+/**
+ * The whole set checked again before training: every described photo must show the child. If the
+ * set splits (or no two photos agree), training is refused and the parent told which photos to
+ * remove. Answers the child's reference face, which training fixes for the portraits' likeness
+ * checks (null when faces were not checked).
+ */
+async function checkOneChild(deps: StudioDeps, kid: ChildRow) {
+  const described = describedPhotos(await loadPhotoSet(deps.db, kid.id));
+  if (described.length < 2) return described[0]?.descriptor ?? null;
+  const identity = childIdentity(described, deps.env.FACE_MATCH_THRESHOLD);
+  const photoIds = photosNotOfTheChild(identity);
+  if (photoIds.length > 0) {
+    throw new AppError(
+      409,
+      studioErrorCodes.photosOfDifferentPeople,
+      studioMessages.photosOfDifferentPeople.replace("{name}", kid.firstName),
+      { photoIds },
+    );
+  }
+  return identity.reference;
+}
+
+/** The child's photos, best first (photo-quality.ts): a model that uses a few uses the best. */
+async function photosBestFirst(deps: StudioDeps, kid: ChildRow) {
+  const rows = await loadPhotoSet(deps.db, kid.id);
+  const { verdicts } = judgePhotoSet(rows, {
+    childAge: currentAge(kid),
+    threshold: deps.env.FACE_MATCH_THRESHOLD,
+  });
+  const rank = (id: string) => verdicts.get(id)?.qualityRank ?? rows.length;
+  return rows.sort((a, b) => rank(a.id) - rank(b.id));
 }
 
 const TRAINING_PHOTOS_UNREADABLE =
@@ -100,11 +137,7 @@ export async function runTraining(deps: StudioDeps, childId: number): Promise<vo
   const row = await findChild(deps, childId);
   if (row?.trainingStatus !== "started") return;
   if (!row.trainingProviderId) {
-    const photos = await deps.db
-      .select({ storageKey: childPhoto.storageKey })
-      .from(childPhoto)
-      .where(eq(childPhoto.childId, childId))
-      .orderBy(asc(childPhoto.createdAt));
+    const photos = await photosBestFirst(deps, row);
     const files = await Promise.all(photos.map((photo) => deps.storage.get(photo.storageKey)));
     const bytes = files.filter((file): file is Buffer => file !== null);
     const missing = files.length - bytes.length;

@@ -2,10 +2,34 @@
 export type DetectedFace = { x: number; y: number; width: number; height: number; score: number };
 
 /**
- * The face-detector port. The local implementation runs a small neural network (TinyFaceDetector)
- * whose weights ship inside its npm package, on TensorFlow.js's WebAssembly backend: nothing is
- * downloaded at run time and no native binary is needed.
+ * A face found and described: who it looks like (the descriptor), how old it looks, and how usable
+ * it is as a training photo (frontal, eyes open). Biometric data: it stays in our database.
+ */
+export type DescribedFace = DetectedFace & {
+  /**
+   * 128 numbers from the face-recognition network; the Euclidean distance between two faces'
+   * descriptors says how alike they are (the same person is close, see docs/decisions/0028).
+   */
+  descriptor: number[];
+  /** The age network's estimate in years. Unreliable on young children: a hint, never shown. */
+  estimatedAge: number;
+  /** 1 facing the camera … 0 in profile, from where the nose sits between the eyes. */
+  frontality: number;
+  /** The eye aspect ratio of the more closed eye: about 0.25–0.35 open, below 0.2 closing. */
+  eyeOpenness: number;
+};
+
+/**
+ * The face-detector port. The local implementation runs small neural networks (TinyFaceDetector,
+ * 68-point landmarks, a ResNet face descriptor and an age network) whose weights ship inside their
+ * npm package, on TensorFlow.js's WebAssembly backend: nothing is downloaded at run time, no native
+ * binary is needed, and no face leaves the server.
  */
 export type FaceDetector = {
-  detect(rgb: { data: Buffer; width: number; height: number }): Promise<DetectedFace[]>;
+  /** Where the faces are (cheap: the training crops and the pre-check use it). */
+  detect(rgb: RgbImage): Promise<DetectedFace[]>;
+  /** Where the faces are and what they look like (the photo and portrait identity checks). */
+  describe(rgb: RgbImage): Promise<DescribedFace[]>;
 };
+
+export type RgbImage = { data: Buffer; width: number; height: number };

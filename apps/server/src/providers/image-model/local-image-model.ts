@@ -12,15 +12,19 @@ import type {
 
 type LocalManifest = { triggerWord: string; faces: number; createdAt: string };
 
+/** How many of the best photos (training receives them best first) the portraits are made from. */
+const BEST_FACES = 3;
+
 const modelPrefix = (trainingId: string) => `image-models/${trainingId}`;
 const faceKey = (trainingId: string, index: number) => `${modelPrefix(trainingId)}/face-${index}.webp`;
 const manifestKey = (trainingId: string) => `${modelPrefix(trainingId)}/manifest.json`;
 
 /**
  * The offline image model (the default). "Training" prepares the child's face crops from the
- * uploaded photos and keeps them in our storage; a portrait composes one of those faces into the
- * style's art. Honest about what it is, needs no network, and deterministic: the same model, style
- * and seed always give the same bytes (the prediction id carries them, so nothing else is stored).
+ * uploaded photos (handed over best first) and keeps them in our storage; a portrait composes one
+ * of the best three into the style's art. Honest about what it is, needs no network, and
+ * deterministic: the same model, style and seed always give the same bytes (the prediction id
+ * carries them, so nothing else is stored).
  */
 export function createLocalImageModel(deps: {
   storage: Storage;
@@ -86,7 +90,10 @@ export function createLocalImageModel(deps: {
       if (!request || !manifest) {
         return { status: "failed", progress: null, output: null, error: "Unknown prediction." };
       }
-      const face = await deps.storage.get(faceKey(request.m, request.s % manifest.faces));
+      // Training kept the photos best first: portraits draw on the best few, by seed.
+      const face = await deps.storage.get(
+        faceKey(request.m, request.s % Math.min(manifest.faces, BEST_FACES)),
+      );
       if (!face)
         return { status: "failed", progress: null, output: null, error: "The model's faces are gone." };
       const output = await deps.imageWork.renderLocalPortrait({

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { child } from "../../db/schema";
+import { bytesToDescriptor, faceDistance } from "../photos/face-identity";
+import type { StudioDeps } from "./studio-deps";
+
+export type LikenessVerdict = {
+  /** The distance of the portrait's most child-like face to the child's reference; null: no face. */
+  distance: number | null;
+  passed: boolean;
+};
+
+/**
+ * Compares a finished portrait with the child's reference face (fixed when training started): the
+ * portrait's faces are found and described off the event loop, and the closest one decides. No
+ * face at all fails too. Null when no check can run: face checks off, or a child trained before
+ * reference faces existed.
+ */
+export async function checkLikeness(
+  deps: Pick<StudioDeps, "db" | "faceDetector" | "imageWork" | "env">,
+  portrait: { childId: number; output: Uint8Array },
+): Promise<LikenessVerdict | null> {
+  if (!deps.faceDetector) return null;
+  const [owner] = await deps.db
+    .select({ reference: child.referenceDescriptor })
+    .from(child)
+    .where(eq(child.id, portrait.childId));
+  if (!owner?.reference) return null;
+  const reference = bytesToDescriptor(owner.reference);
+  const faces = await deps.faceDetector.describe(
+    await deps.imageWork.analysisCopy({ bytes: portrait.output }),
+  );
+  const distances = faces.map((face) => faceDistance(reference, face.descriptor));
+  const distance = distances.length > 0 ? Math.min(...distances) : null;
+  return { distance, passed: distance !== null && distance <= deps.env.LIKENESS_THRESHOLD };
+}
