@@ -7,8 +7,10 @@ import {
   trainingStatusEndpoint,
 } from "@wonderkin/contract";
 import { useEffect, useState } from "react";
+import { markPhotosOfSomeoneElse } from "@/entities/children/child-photos-cache";
 import { childrenQueryKey } from "@/entities/children/get-children";
 import { callApi } from "@/lib/api-client";
+import { photosOfSomeoneElse } from "./start-on-continue";
 import {
   canCheckTrainingAgain,
   TRAINING_CHECK_AGAIN_AFTER_MS,
@@ -73,7 +75,8 @@ export function useNow(intervalMs: number, active: boolean): number {
 
 /**
  * Starts (or, after a failure, retries) a child's training, and writes the answer where every page
- * reads it, so the progress page opens already showing the training under way.
+ * reads it, so the progress page opens already showing the training under way. A start refused
+ * because some photos look like someone else marks those photos in the child's photo list.
  */
 export function useStartTraining(familyId: string | null, childId: number | null) {
   const queryClient = useQueryClient();
@@ -82,6 +85,11 @@ export function useStartTraining(familyId: string | null, childId: number | null
       callApi(startTrainingEndpoint, { childId: childId ?? 0 }, { organizationId: familyId ?? "" }),
     onSuccess: (state) => {
       if (familyId) storeTrainingState(queryClient, familyId, state);
+    },
+    onError: (error) => {
+      const refused = photosOfSomeoneElse(error);
+      if (refused && familyId && childId)
+        markPhotosOfSomeoneElse(queryClient, familyId, childId, refused.photoIds);
     },
   });
 }

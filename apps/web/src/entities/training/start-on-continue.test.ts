@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import {
   pendingTrainingStartProblem,
+  photosOfSomeoneElse,
   startsTrainingOnContinue,
   trainingStartProblem,
   trainingStartProblemOf,
@@ -76,5 +77,28 @@ describe("pendingTrainingStartProblem", () => {
     expect(pendingTrainingStartProblem({ problem, trainingStatus: "completed", retried: false })).toBeNull();
     expect(pendingTrainingStartProblem({ problem, trainingStatus: "failed", retried: false })).toBeNull();
     expect(pendingTrainingStartProblem({ problem: null, trainingStatus: null, retried: false })).toBeNull();
+  });
+});
+
+describe("photosOfSomeoneElse", () => {
+  const message =
+    "Some photos look like a different person than Mia. Remove the marked photos, then start training.";
+
+  it("reads the server's words and the photos it named", () => {
+    const error = new ApiError(409, studioErrorCodes.photosOfDifferentPeople, message, {
+      photoIds: ["a", "b"],
+    });
+    expect(photosOfSomeoneElse(error)).toEqual({ message, photoIds: ["a", "b"] });
+  });
+
+  it("keeps the words when the details cannot be read", () => {
+    const error = new ApiError(409, studioErrorCodes.photosOfDifferentPeople, message, { photoIds: "a" });
+    expect(photosOfSomeoneElse(error)).toEqual({ message, photoIds: [] });
+  });
+
+  it("is null for any other failure", () => {
+    expect(photosOfSomeoneElse(new ApiError(409, studioErrorCodes.notEnoughPhotos, "More."))).toBeNull();
+    expect(photosOfSomeoneElse(new Error("boom"))).toBeNull();
+    expect(photosOfSomeoneElse(null)).toBeNull();
   });
 });

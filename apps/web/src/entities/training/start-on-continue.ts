@@ -1,4 +1,4 @@
-import { studioErrorCodes, type TrainingStatus } from "@wonderkin/contract";
+import { differentPeopleDetailsSchema, studioErrorCodes, type TrainingStatus } from "@wonderkin/contract";
 import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 
@@ -53,4 +53,18 @@ export function pendingTrainingStartProblem(options: {
 }): string | null {
   if (options.retried || options.trainingStatus !== null) return null;
   return options.problem;
+}
+
+/** A start refused because some photos look like someone other than the child. */
+export type PhotosOfSomeoneElse = { message: string; photoIds: string[] };
+
+/**
+ * The photos a refused start named as someone other than the child (TRAINING_PHOTOS_DIFFERENT_PEOPLE),
+ * with the server's words for the parent; null for any other failure. A reply without readable
+ * details still counts: the photo list, read again, marks the photos itself.
+ */
+export function photosOfSomeoneElse(error: unknown): PhotosOfSomeoneElse | null {
+  if (!(error instanceof ApiError) || error.code !== studioErrorCodes.photosOfDifferentPeople) return null;
+  const details = differentPeopleDetailsSchema.safeParse(error.details);
+  return { message: error.message, photoIds: details.success ? details.data.photoIds : [] };
 }

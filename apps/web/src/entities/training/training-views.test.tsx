@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
   type Child,
   type Endpoint,
   startTrainingEndpoint,
+  studioErrorCodes,
   type TrainingState,
   trainingStatusEndpoint,
 } from "@wonderkin/contract";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useChildTraining } from "@/entities/training/child-training";
-import { callApi } from "@/lib/api-client";
+import { ApiError, callApi } from "@/lib/api-client";
 import { TrainingActions, TrainingStatus } from "./training-views";
 
 // The network boundary: the training hook, its cache and the views above it are the real thing.
@@ -118,6 +119,24 @@ describe("TrainingActions after the start on Continue failed", () => {
     expect(
       await screen.findByText("Nothing to do: the studio opens here as soon as training ends."),
     ).toBeTruthy();
+  });
+
+  it("sends the parent to the marked photos when some look like someone else", async () => {
+    const message =
+      "Some photos look like a different person than Mia. Remove the marked photos, then start training.";
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint === trainingStatusEndpoint) return state(null);
+      if (endpoint === startTrainingEndpoint)
+        throw new ApiError(409, studioErrorCodes.photosOfDifferentPeople, message, { photoIds: ["p2"] });
+      throw new Error(`unexpected call to ${endpoint.path}`);
+    });
+    renderNextStep(null);
+    await userEvent.click(screen.getByRole("button", { name: "Start training" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(message);
+    const link = within(alert).getByRole("link", { name: "See the marked photos" });
+    expect(link.getAttribute("href")).toBe("/kids/upload-images?child=7");
   });
 
   it("offers the plain start button when nothing went wrong", async () => {

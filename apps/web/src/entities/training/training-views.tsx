@@ -8,6 +8,7 @@ import { paths } from "@/config/paths";
 import { withChild } from "@/entities/children/child-paths";
 import { hasSeenStudioIntro, studioEntryPath } from "@/entities/studio/studio-intro";
 import type { ChildTraining } from "@/entities/training/child-training";
+import { photosOfSomeoneElse } from "@/entities/training/start-on-continue";
 import { displayedTrainingProgress, trainingPhase } from "@/entities/training/training-progress";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
@@ -116,7 +117,16 @@ export function TrainingActions({
   const name = child.firstName;
   const photosLink = withChild(paths.uploadImages, child.id);
   const failure = training.start.error ?? training.checkAgain.error;
-  const problem = failure ? (
+  // Photos that look like someone else are removed on the upload page, where they are marked.
+  const someoneElse = photosOfSomeoneElse(training.start.error);
+  const problem = someoneElse ? (
+    <Alert tone="danger" className="mt-4" data-testid="training-photos-someone-else">
+      <p>{someoneElse.message}</p>
+      <Link to={photosLink} className="mt-1 inline-block font-semibold underline underline-offset-4">
+        See the marked photos
+      </Link>
+    </Alert>
+  ) : failure ? (
     <Alert tone="danger" className="mt-4">
       {errorMessage(
         failure,

@@ -3,14 +3,15 @@ import {
   type Child,
   deleteUploadedImagesEndpoint,
   getUploadedImagesEndpoint,
+  keepPhotoEndpoint,
   type UploadedPhoto,
 } from "@wonderkin/contract";
+import { childPhotosQueryKey } from "@/entities/children/child-photos-cache";
 import { childrenQueryKey } from "@/entities/children/get-children";
 import { callApi } from "@/lib/api-client";
 import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 
-export const childPhotosQueryKey = (familyId: string, childId: number) =>
-  [...childrenQueryKey(familyId), childId, "photos"] as const;
+export { childPhotosQueryKey };
 
 export type ChildPhotos = {
   photos: UploadedPhoto[];
@@ -76,6 +77,31 @@ export function useDeleteChildPhotos(familyId: string, childId: number) {
           : current,
       );
       setChildPhotoCount(queryClient, familyId, childId, photoCount);
+      // The others' ranks and checks depend on the whole set: read it again.
+      void queryClient.invalidateQueries({ queryKey: childPhotosQueryKey(familyId, childId) });
+    },
+  });
+}
+
+/**
+ * The parent confirms that a photo flagged as looking like an adult is their child: it stays,
+ * unflagged, at once; then the list is read again, since the set's ranking may move with it.
+ */
+export function useKeepChildPhoto(familyId: string, childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photoId: string) =>
+      callApi(keepPhotoEndpoint, { childId, photoId }, { organizationId: familyId }),
+    onSuccess: ({ photo }) => {
+      queryClient.setQueryData<ChildPhotos>(childPhotosQueryKey(familyId, childId), (current) =>
+        current
+          ? {
+              ...current,
+              photos: current.photos.map((existing) => (existing.id === photo.id ? photo : existing)),
+            }
+          : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: childPhotosQueryKey(familyId, childId) });
     },
   });
 }

@@ -115,6 +115,8 @@ function Uploader({
           childName={child.firstName}
           photos={photos}
           canDelete={flow.canDeletePhotos}
+          canKeep={flow.canUpload}
+          problem={proceed.photosProblem}
         />
         {enough ? (
           <ContinueButton

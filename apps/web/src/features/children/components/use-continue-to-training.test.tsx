@@ -4,9 +4,11 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
   type Endpoint,
+  getUploadedImagesEndpoint,
   startTrainingEndpoint,
   studioErrorCodes,
   type TrainingStatus,
+  type UploadedPhoto,
 } from "@wonderkin/contract";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { Toaster } from "sonner";
@@ -14,6 +16,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { trainingQueryKey } from "@/entities/training/child-training";
 import { trainingStartProblemOf } from "@/entities/training/start-on-continue";
 import { ApiError, callApi } from "@/lib/api-client";
+import { childPhotosQueryKey } from "../api/child-photos";
+import { testPhoto } from "../lib/test-photos";
 import { PhotoCountCard } from "./photo-count-card";
 import { useContinueToTraining } from "./use-continue-to-training";
 
@@ -45,15 +49,18 @@ function UploadStep({ canStart, trainingStatus }: { canStart: boolean; trainingS
     to: progressPath,
   });
   return (
-    <PhotoCountCard
-      count={10}
-      limits={limits}
-      uploading={false}
-      continueTo={progressPath}
-      onContinue={proceed.onContinue}
-      startsTraining={proceed.startsTraining}
-      starting={proceed.starting}
-    />
+    <>
+      <PhotoCountCard
+        count={10}
+        limits={limits}
+        uploading={false}
+        continueTo={progressPath}
+        onContinue={proceed.onContinue}
+        startsTraining={proceed.startsTraining}
+        starting={proceed.starting}
+      />
+      {proceed.photosProblem ? <p data-testid="photos-problem">{proceed.photosProblem}</p> : null}
+    </>
   );
 }
 
@@ -134,6 +141,34 @@ describe("Continue at the end of the upload step", () => {
         "Training didn't start. We couldn't reach Wonderkin. Check your connection and try again.",
       ),
     ).toBeTruthy();
+  });
+
+  it("stays on the upload page when photos look like someone else, marking them and saying why", async () => {
+    const message =
+      "Some photos look like a different person than Mia. Remove the marked photos, then start training.";
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint === startTrainingEndpoint)
+        throw new ApiError(409, studioErrorCodes.photosOfDifferentPeople, message, { photoIds: ["p2"] });
+      if (endpoint === getUploadedImagesEndpoint)
+        return { photos: [testPhoto("p1"), testPhoto("p2", { identity: "different" })], limits };
+      throw new Error(`unexpected call to ${endpoint.path}`);
+    });
+    const { queryClient, router } = renderUploadStep({ canStart: true, trainingStatus: null });
+    const photosKey = childPhotosQueryKey("family-1", 7);
+    queryClient.setQueryData(photosKey, { photos: [testPhoto("p1"), testPhoto("p2")], limits });
+
+    await userEvent.click(continueLink());
+    expect((await screen.findByTestId("photos-problem")).textContent).toBe(message);
+    expect(await screen.findByText(`Training didn't start. ${message}`)).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/kids/upload-images");
+    expect(screen.queryByTestId("progress-page")).toBeNull();
+    // The photos the server named are marked at once, and the list is read again.
+    const photos = queryClient.getQueryData<{ photos: UploadedPhoto[] }>(photosKey)?.photos ?? [];
+    expect(photos.map((photo) => [photo.id, photo.identity])).toEqual([
+      ["p1", "match"],
+      ["p2", "different"],
+    ]);
+    expect(queryClient.getQueryState(photosKey)?.isInvalidated).toBe(true);
   });
 
   it("goes on quietly when the training was already started elsewhere", async () => {

@@ -1,14 +1,20 @@
 import type { Child } from "@wonderkin/contract";
 import { useNavigate } from "react-router";
 import { useStartTraining } from "@/entities/training/child-training";
-import { startsTrainingOnContinue, trainingStartProblem } from "@/entities/training/start-on-continue";
+import {
+  photosOfSomeoneElse,
+  startsTrainingOnContinue,
+  trainingStartProblem,
+} from "@/entities/training/start-on-continue";
 import { toast } from "@/lib/toast";
 
 /**
  * Continue at the end of the upload step: it starts the child's training when that is due (see
- * `startsTrainingOnContinue`), then goes on to the progress page either way. A failed start is
- * said in a toast and handed to that page, which keeps it next to the button that tries again,
- * rather than keeping the parent here with photos that are already fine.
+ * `startsTrainingOnContinue`), then goes on to the progress page. A failed start is said in a toast
+ * and handed to that page, which keeps it next to the button that tries again, rather than keeping
+ * the parent here with photos that are already fine. The one exception is a start refused because
+ * some photos look like someone else: those photos are the trouble and are marked here, so the
+ * parent stays, with the server's words in `photosProblem` to show above them.
  */
 export function useContinueToTraining({
   familyId,
@@ -41,6 +47,11 @@ export function useContinueToTraining({
     start.mutate(undefined, {
       onSuccess: () => navigate(to),
       onError: (error) => {
+        const someoneElse = photosOfSomeoneElse(error);
+        if (someoneElse) {
+          toast.error(`Training didn't start. ${someoneElse.message}`);
+          return;
+        }
         const problem = trainingStartProblem(error);
         // Said at once, wherever the parent looks; the progress page keeps it by the retry button.
         if (problem) toast.error(`Training didn't start. ${problem.trainingStartProblem}`);
@@ -50,5 +61,11 @@ export function useContinueToTraining({
     return true;
   };
 
-  return { onContinue, startsTraining: willStart, starting: start.isPending };
+  return {
+    onContinue,
+    startsTraining: willStart,
+    starting: start.isPending,
+    /** Why the last start was refused, when photos of someone else are the reason (cleared by the next try). */
+    photosProblem: photosOfSomeoneElse(start.error)?.message ?? null,
+  };
 }

@@ -36,6 +36,10 @@ function accepted(file: File, photoCount: number): UploadedPhotoResult {
       blurry: false,
       originalName: file.name,
       createdAt: "2026-11-22T10:00:00.000Z",
+      identity: "match",
+      looksAdult: false,
+      qualityRank: 1,
+      qualityIssues: [],
     },
     photoCount,
     limits,
@@ -231,6 +235,18 @@ describe("usePhotoUploads with the upload queue", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Dismiss it" }));
     expect(screen.queryByRole("list", { name: "Photos in this upload" })).toBeNull();
+  });
+
+  it("shows the server's words for a photo of someone other than the child", async () => {
+    renderUploader();
+    await pick(photo("cousin.jpg"));
+    const message = photoMessage("differentPerson", { name: "Mia" });
+    await settle(() => uploads[0]?.fail(new ApiError(422, photoErrorCodes.differentPerson, message)));
+
+    expect(message).toBe("This looks like someone other than Mia. Use photos of Mia only.");
+    expect(rowOf("cousin.jpg").getByText(message)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Try again/ })).toBeNull();
+    expect(summaryLine().textContent).toBe("Done: 0 photos added, 1 wasn't. See why below.");
   });
 
   it("refuses a file too big or not a photo on the device, before sending anything", async () => {

@@ -129,14 +129,16 @@ export function usePhotoUploads(options: {
 
   const summary = batchSummary(state);
 
-  // When a batch ends, the children list (photo counts) is read again to be sure it is in step.
+  // When a batch ends, the children list (photo counts) is read again to be sure it is in step, and
+  // so are the photos: each new one may move the others' ranks and settle who the child is.
   const wasActive = useRef(false);
   useEffect(() => {
     if (wasActive.current && summary.active === 0) {
       void queryClient.invalidateQueries({ queryKey: childrenQueryKey(familyId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: childPhotosQueryKey(familyId, childId) });
     }
     wasActive.current = summary.active > 0;
-  }, [summary.active, queryClient, familyId]);
+  }, [summary.active, queryClient, familyId, childId]);
 
   // Leaving mid-upload loses the rest: the browser asks first.
   useEffect(() => {

@@ -6,7 +6,7 @@ import { CONSENT_AGREEMENT_VERSION } from "@wonderkin/contract";
  * new CONSENT_AGREEMENT_VERSION in the contract (and every parent is asked again). The retention
  * numbers are the deployment's own, from the public config, which the retention jobs enforce.
  */
-export const agreementTextVersion = "2026-11-22";
+export const agreementTextVersion = "2026-11-25";
 
 export type AgreementFacts = {
   appName: string;
@@ -58,7 +58,9 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
           "Before a photo is stored we re-create it from its pixels alone, so nothing your camera or phone added to it is kept: no location, no date, no device.",
           ...(facts.faceDetection
             ? [
-                "Each photo is checked automatically for exactly one clear face, on our own servers. The check keeps nothing but its answer.",
+                "Each photo is checked on our own servers for exactly one clear face. For each photo with a clear face, our servers also work out a face descriptor — 128 numbers that describe the face; the photo can't be rebuilt from them — and an estimate of the age.",
+                "We use them only to check that every photo shows the same child, to ask you when a photo looks like an adult, to put the best photos first, and to check that every portrait looks like your child. We never show the estimated age, to you or to anyone.",
+                "Face descriptors are biometric data. They stay in our own database: we never send them to the image-model provider, to analytics or to anyone else.",
               ]
             : []),
         ],
@@ -91,6 +93,12 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
         heading: "How long we keep them",
         items: [
           `Training photos: deleted ${days(retention.trainingPhotosDays)} after your child's model has been trained. Until then, you can remove any of them yourself.`,
+          ...(facts.faceDetection
+            ? [
+                `A photo's face descriptor: deleted with the photo — when you remove it, or when training photos are deleted ${days(retention.trainingPhotosDays)} after training.`,
+                "Your child's reference face (the descriptor of the photo most typical of the set): kept with your child to check new portraits, and deleted with your child or your account.",
+              ]
+            : []),
           "Your child's details, model and portraits: kept while your account is active, so you can keep making and downloading portraits.",
           `An account whose e-mail address is never confirmed is deleted, with everything in it, after ${days(retention.unverifiedAccountDays)}.`,
         ],
@@ -100,7 +108,7 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
         heading: "How to delete everything, and withdraw",
         items: [
           "A photo: remove it on the upload page, at any time.",
-          "One child: delete them from the family page or their studio. Their photos, trained model (at the image-model provider too) and portraits are deleted for good, at once.",
+          `One child: delete them from the family page or their studio. Their photos, ${facts.faceDetection ? "face descriptors, " : ""}trained model (at the image-model provider too) and portraits are deleted for good, at once.`,
           "Everything about your children: delete your family on the family page, or close your account in account settings, where you can also download all your data first.",
         ],
         paragraphs: [

@@ -60,6 +60,27 @@ describe("the agreement text", () => {
     );
   });
 
+  it("says what the face checks compute and keep, where they run", () => {
+    const text = JSON.stringify(consentAgreement(facts));
+    expect(text).toContain("face descriptor — 128 numbers that describe the face");
+    expect(text).toContain("the photo can't be rebuilt from them");
+    expect(text).toContain("an estimate of the age");
+    expect(text).toContain("We never show the estimated age");
+    expect(text).toContain("biometric data");
+    expect(text).toContain("never send them to the image-model provider, to analytics or to anyone else");
+    // The old promise that the check keeps nothing is no longer true.
+    expect(text).not.toContain("keeps nothing but its answer");
+    const howLong = consentAgreement(facts).sections.find((section) => section.id === "how-long");
+    expect(howLong?.items).toContain(
+      "A photo's face descriptor: deleted with the photo — when you remove it, or when training photos are deleted 30 days after training.",
+    );
+    expect(howLong?.items?.some((item) => item.startsWith("Your child's reference face"))).toBe(true);
+
+    const without = JSON.stringify(consentAgreement({ ...facts, faceDetection: false }));
+    for (const words of ["descriptor", "biometric", "estimate of the age"])
+      expect(without).not.toContain(words);
+  });
+
   it("shows its version as a date", () => {
     expect(agreementVersionDate("2026-11-22")).toBe("22 November 2026");
     expect(agreementVersionDate("draft")).toBe("draft");

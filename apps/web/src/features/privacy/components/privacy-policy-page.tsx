@@ -24,7 +24,7 @@ import {
 } from "../lib/retention";
 
 /** When these words last changed (shown on the page). */
-const lastUpdated = "2026-11-22T12:00:00Z";
+const lastUpdated = "2026-11-25T12:00:00Z";
 
 const yourDataPath = `${paths.accountSettings}#your-data`;
 
@@ -121,10 +121,21 @@ const sections: Section[] = [
             The photos of your child you upload to train their model (between {facts.photos.min} and{" "}
             {facts.photos.max}). We re-create each photo from its pixels alone, so nothing your camera or
             phone added is kept: no location, no date, no device.
-            {facts.faceDetection
-              ? " Each one is checked automatically, on our own servers, for exactly one clear face; the check keeps nothing but its answer."
-              : ""}
+            {facts.faceDetection ? " Each one is checked on our own servers for exactly one clear face." : ""}
           </li>
+          {facts.faceDetection ? (
+            <li data-testid="face-descriptors">
+              For each photo with a clear face, a face descriptor and an estimate of the age, which our own
+              servers compute from the photo. The descriptor is 128 numbers that describe the face; the photo
+              cannot be rebuilt from them. We use them only to check that every photo shows the same child, to
+              ask you when a photo looks like an adult, to rank the photos, and to check that every portrait
+              looks like your child. The estimated age is never shown. Face descriptors are biometric data:
+              they are kept only in our database and never sent to the image-model provider, to analytics or
+              to anyone else. We also keep your child's reference face — the descriptor of the photo most
+              typical of the set — to check new portraits. A photo's descriptor is deleted with the photo; the
+              reference face is deleted with your child or your account.
+            </li>
+          ) : null}
           <li>
             The private image model trained on those photos, and every portrait your family makes with it.
           </li>
@@ -256,7 +267,7 @@ const sections: Section[] = [
       <>
         <FactTable
           label="How long we keep each kind of data"
-          rows={retentionRows(facts.retention).map((row) => ({
+          rows={retentionRows(facts.retention, { faceDetection: facts.faceDetection }).map((row) => ({
             id: row.id,
             term: row.what,
             detail: row.howLong,
@@ -351,10 +362,13 @@ const sections: Section[] = [
   {
     id: "security",
     title: "How we protect it",
-    body: () => (
+    body: (facts) => (
       <List>
         <li>Passwords are stored only as one-way hashes; repeated wrong passwords are slowed down.</li>
         <li>Photos lose everything but their pixels before they are stored.</li>
+        {facts.faceDetection ? (
+          <li>Face descriptors stay in our own database and are never sent to any other service.</li>
+        ) : null}
         <li>Photos, portraits and exports are reached only through private links that expire.</li>
         <li>
           Deleting really deletes: files first, then records, then the copy at the image-model provider.

@@ -31,6 +31,24 @@ describe("the retention table", () => {
     expect(row("payments")).toContain("never with anything about your children");
   });
 
+  it("says how long face descriptors are kept, where the face checks run", () => {
+    const rows = retentionRows(periods, { faceDetection: true });
+    expect(rows.map((entry) => entry.id).slice(0, 3)).toEqual([
+      "training-photos",
+      "face-descriptors",
+      "reference-face",
+    ]);
+    expect(row("face-descriptors", rows)).toBe(
+      "Deleted with their photo: when you remove it, and when training photos are deleted 45 days after training.",
+    );
+    expect(row("reference-face", rows)).toContain(
+      "deleted as soon as you delete the child, the family or your account",
+    );
+    expect(retentionRows(periods, { faceDetection: false }).map((entry) => entry.id)).not.toContain(
+      "face-descriptors",
+    );
+  });
+
   it("says days in words", () => {
     expect(days(1)).toBe("1 day");
     expect(days(30)).toBe("30 days");

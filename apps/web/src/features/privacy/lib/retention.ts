@@ -16,13 +16,33 @@ export type RetentionRow = { id: string; what: string; howLong: string };
  */
 export type RetentionPeriods = { trainingPhotosDays: number; unverifiedAccountDays: number };
 
-export function retentionRows(retention: RetentionPeriods): RetentionRow[] {
+export function retentionRows(
+  retention: RetentionPeriods,
+  options: { faceDetection?: boolean } = {},
+): RetentionRow[] {
+  // Kept only where the face checks run (the deployment's own setting, from /api/config).
+  const faceRows: RetentionRow[] = options.faceDetection
+    ? [
+        {
+          id: "face-descriptors",
+          what: "Face descriptors of the photos",
+          howLong: `Deleted with their photo: when you remove it, and when training photos are deleted ${days(retention.trainingPhotosDays)} after training.`,
+        },
+        {
+          id: "reference-face",
+          what: "Your child's reference face",
+          howLong:
+            "Kept with your child to check new portraits; deleted as soon as you delete the child, the family or your account.",
+        },
+      ]
+    : [];
   return [
     {
       id: "training-photos",
       what: "Training photos",
       howLong: `Deleted automatically ${days(retention.trainingPhotosDays)} after your child's model has finished training. You can delete any of them sooner.`,
     },
+    ...faceRows,
     {
       id: "children",
       what: "Your children's details, their trained models and portraits",

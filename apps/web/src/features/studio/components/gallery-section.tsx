@@ -79,6 +79,7 @@ export function GallerySection({
                 key={image.id}
                 image={image}
                 position={position}
+                childName={childName}
                 canDelete={canDelete(image)}
                 onOpen={() => onOpen(image)}
                 onDelete={() => {

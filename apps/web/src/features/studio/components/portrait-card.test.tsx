@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { studioMessages } from "@wonderkin/contract";
 import { afterEach, describe, expect, it } from "vitest";
-import { pendingImage, processingImage } from "../lib/test-images";
+import { pendingImage, processingImage, testImage } from "../lib/test-images";
 import { PortraitCard } from "./portrait-card";
 
 afterEach(cleanup);
 
 function renderCard(image: Parameters<typeof PortraitCard>[0]["image"]) {
-  const props = { position: 1, canDelete: false, onOpen: () => {}, onDelete: () => {} };
+  const props = { position: 1, childName: "Mia", canDelete: false, onOpen: () => {}, onDelete: () => {} };
   const view = render(
     <ul>
       <PortraitCard image={image} {...props} />
@@ -55,5 +56,45 @@ describe("PortraitCard in the making", () => {
     renderCard(processingImage("p1", { estimatedSeconds: null }));
     expect(screen.getByTestId("portrait-wait-title").textContent).toBe("Painting…");
     expect(screen.queryByTestId("portrait-wait-detail")).toBeNull();
+  });
+});
+
+describe("PortraitCard and the likeness check", () => {
+  it("says quietly that a finished portrait looks like the child when the check passed", () => {
+    renderCard(testImage("p1", { styleId: "fairy", likeness: "passed" }));
+    const check = screen.getByTestId("likeness-passed");
+    expect(check.textContent).toBe("Looks like Mia");
+    // An icon and words, beside the style's name: not a badge on the picture.
+    expect(check.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+    expect(screen.getByRole("listitem").textContent).toContain("FairyLooks like Mia");
+  });
+
+  it("says nothing when no check ran, or while the portrait is still being made", () => {
+    renderCard(testImage("p1", { likeness: null }));
+    expect(screen.queryByText(/Looks like/)).toBeNull();
+    cleanup();
+    renderCard(processingImage("p2", { likeness: "passed" }));
+    expect(screen.queryByText(/Looks like/)).toBeNull();
+  });
+
+  it("shows why a portrait unlike the child failed, with the credit given back once", () => {
+    const error = studioMessages.unlike.replace("{name}", "Mia");
+    renderCard(
+      testImage("p1", { status: "failed", likeness: "unlike", error, url: null, thumbnailUrl: null }),
+    );
+    const card = screen.getByTestId("portrait-failed");
+    expect(card.textContent).toContain("This one didn't work");
+    expect(card.textContent).toContain(
+      "This portrait didn't look enough like Mia, so we gave your credit back.",
+    );
+    expect(card.textContent).not.toContain("Your credit was given back.");
+    expect(screen.queryByTestId("likeness-passed")).toBeNull();
+  });
+
+  it("names the child itself when an unlike portrait came without the server's words", () => {
+    renderCard(testImage("p1", { status: "failed", likeness: "unlike", error: null }));
+    expect(screen.getByTestId("portrait-failed").textContent).toContain(
+      "This portrait didn't look enough like Mia, so we gave your credit back.",
+    );
   });
 });

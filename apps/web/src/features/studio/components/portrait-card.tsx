@@ -1,10 +1,11 @@
-import { findStyle, type GeneratedImage, studioMessages } from "@wonderkin/contract";
+import { findStyle, type GeneratedImage } from "@wonderkin/contract";
 import { Download, Sparkles, Trash2, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { cn } from "@/lib/cn";
 import { isActive } from "../lib/gallery";
 import { portraitProgressWords, portraitWaitWords, styleTitle } from "../lib/portrait-words";
+import { failureReason, LikenessCheck } from "./portrait-likeness";
 
 const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
 
@@ -67,14 +68,16 @@ function InProgress({ image }: { image: GeneratedImage }) {
 
 function Failed({
   image,
+  childName,
   canDelete,
   onDelete,
 }: {
   image: GeneratedImage;
+  childName: string;
   canDelete: boolean;
   onDelete: () => void;
 }) {
-  const reason = image.error ?? studioMessages.generationFailed;
+  const reason = failureReason(image, childName);
   const mentionsRefund = /credit/i.test(reason);
   return (
     <div
@@ -153,12 +156,14 @@ function Finished({
 export function PortraitCard({
   image,
   position,
+  childName,
   canDelete,
   onOpen,
   onDelete,
 }: {
   image: GeneratedImage;
   position: number;
+  childName: string;
   canDelete: boolean;
   onOpen: () => void;
   onDelete: () => void;
@@ -166,12 +171,16 @@ export function PortraitCard({
   let body: ReactNode;
   if (isActive(image)) body = <InProgress image={image} />;
   else if (image.status === "failed")
-    body = <Failed image={image} canDelete={canDelete} onDelete={onDelete} />;
+    body = <Failed image={image} childName={childName} canDelete={canDelete} onDelete={onDelete} />;
   else body = <Finished image={image} position={position} onOpen={onOpen} />;
+  const finished = image.status === "succeeded";
   return (
     <li className="min-w-0" data-status={image.status} aria-busy={isActive(image) || undefined}>
       {body}
-      <p className="mt-2 truncate px-0.5 text-sm font-semibold text-ink">{styleTitle(image.styleId)}</p>
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-2 px-0.5">
+        <p className="min-w-0 truncate text-sm font-semibold text-ink">{styleTitle(image.styleId)}</p>
+        {finished ? <LikenessCheck image={image} childName={childName} className="text-success-700" /> : null}
+      </div>
     </li>
   );
 }

@@ -182,6 +182,16 @@ describe("PortraitViewer: moving between portraits", () => {
   });
 });
 
+describe("PortraitViewer: the likeness check", () => {
+  it("says the portrait looks like the child when the check passed, and nothing otherwise", async () => {
+    renderViewer({ images: [testImage("a", { likeness: "passed" }), testImage("b", { likeness: null })] });
+    expect(within(viewer()).getByTestId("likeness-passed").textContent).toBe("Looks like Mia");
+    await userEvent.keyboard("{ArrowRight}");
+    expect(position()).toBe("2 of 2");
+    expect(within(viewer()).queryByTestId("likeness-passed")).toBeNull();
+  });
+});
+
 describe("PortraitViewer: closing", () => {
   it("closes on Escape", async () => {
     const { onClose } = renderViewer();

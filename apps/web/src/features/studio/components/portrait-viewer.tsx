@@ -24,6 +24,7 @@ import { useDeleteImage, usePrintImage } from "../api/gallery";
 import { useRegenerate } from "../api/generation";
 import { styleTitle } from "../lib/portrait-words";
 import { canShareImageFiles, portraitFileName } from "../lib/share";
+import { LikenessCheck } from "./portrait-likeness";
 
 type Scope = { familyId: string; childId: number; userId: string | undefined };
 
@@ -256,6 +257,16 @@ export function PortraitViewer({
                 </span>
                 {image.completedAt ? ` · ${formatDate(image.completedAt)}` : null}
                 {image.watermarked ? " · with watermark" : null}
+                {image.likeness === "passed" ? (
+                  <>
+                    {" · "}
+                    <LikenessCheck
+                      image={image}
+                      childName={childName}
+                      className="align-middle text-white/80"
+                    />
+                  </>
+                ) : null}
               </p>
             </div>
             <DialogPrimitive.Close

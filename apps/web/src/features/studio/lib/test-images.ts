@@ -19,6 +19,7 @@ export function testImage(id: string, overrides: Partial<GeneratedImage> = {}): 
     error: null,
     requestedByUserId: "user-1",
     regeneratedFromId: null,
+    likeness: null,
     createdAt: "2026-11-22T10:00:00.000Z",
     completedAt: "2026-11-22T10:00:20.000Z",
     ...overrides,
