@@ -8,9 +8,12 @@ import path from "node:path";
  * read by the specs as files, the way a parent picks them. Real faces (the server accepts only
  * photos with exactly one clear face) come from the face detector's own sample pictures.
  */
-export const photoDir = path.join(os.tmpdir(), `wonderkin-e2e-photos-${process.env.E2E_PORT ?? 3100}`);
+export const photoDir = path.join(os.tmpdir(), `wonderkin-e2e-photos-v2-${process.env.E2E_PORT ?? 3100}`);
 
-/** `count` different single-face photos of "the child" (mirrored copies are not duplicates). */
+/**
+ * `count` different photos of "the child": one person (the server checks that every photo shows
+ * the same child), mirrored, cropped, turned and re-lit so none is a duplicate. At most 12.
+ */
 export async function childPhotoFiles(count: number): Promise<string[]> {
   const names = (await readdir(photoDir)).filter((name) => name.startsWith("face-")).sort();
   if (names.length < count)
@@ -19,6 +22,8 @@ export async function childPhotoFiles(count: number): Promise<string[]> {
 }
 
 export const groupPhotoFile = () => path.join(photoDir, "group-photo.jpg");
+/** A clear photo of one face that is not the child's. */
+export const someoneElsePhotoFile = () => path.join(photoDir, "someone-else.jpg");
 export const noFacePhotoFile = () => path.join(photoDir, "a-tree.jpg");
 /** Text with a photo's name: only the server, reading the bytes, can tell. */
 export const textNamedAsPhotoFile = () => path.join(photoDir, "not-a-photo", "photo.jpg");
@@ -27,17 +32,13 @@ export const textNamedAsPhotoFile = () => path.join(photoDir, "not-a-photo", "ph
 export async function writeTestPhotos(): Promise<void> {
   if (existsSync(path.join(photoDir, "done"))) return;
   // Loaded only here: the face detector (TensorFlow.js) is heavy and only the setup needs it.
-  const [{ default: sharp }, fixtures] = await Promise.all([
-    import("sharp"),
-    import("@wonderkin/server/test-fixtures/face-pictures"),
-  ]);
+  const fixtures = await import("@wonderkin/server/test-fixtures/face-pictures");
   await rm(photoDir, { recursive: true, force: true });
   await mkdir(path.join(photoDir, "not-a-photo"), { recursive: true });
-  const faces = await fixtures.singleFacePictures();
-  const variants = [
-    ...faces,
-    ...(await Promise.all(faces.map((face) => sharp(face).flop().jpeg().toBuffer()))),
-  ];
+  const variants = await fixtures.samePersonPictures(12);
+  const stranger = (await fixtures.singleFacePictures())[fixtures.STRANGER];
+  if (!stranger) throw new Error("No stranger among the sample faces");
+  await writeFile(someoneElsePhotoFile(), stranger);
   await Promise.all(
     variants.map((bytes, index) =>
       writeFile(path.join(photoDir, `face-${String(index).padStart(2, "0")}.jpg`), bytes),

@@ -11,7 +11,12 @@ import { buyPlanThroughApi } from "../support/billing";
 import { requestHeaders } from "../support/children";
 import { accessibilityViolations, expect, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
-import { childPhotoFiles, groupPhotoFile, textNamedAsPhotoFile } from "../support/photos";
+import {
+  childPhotoFiles,
+  groupPhotoFile,
+  someoneElsePhotoFile,
+  textNamedAsPhotoFile,
+} from "../support/photos";
 
 /** A file as the picker hands it over, with the type the browser would give its name. */
 function asUpload(file: string, mimeType: string) {
@@ -117,6 +122,7 @@ test.describe("children and photos", () => {
       .setInputFiles([
         asUpload(textNamedAsPhotoFile(), "image/jpeg"),
         asUpload(groupPhotoFile(), "image/jpeg"),
+        asUpload(someoneElsePhotoFile(), "image/jpeg"),
         { name: "IMG_0042.HEIC", mimeType: "image/heic", buffer: Buffer.from("not really a heic") },
       ]);
     const queue = page.getByRole("list", { name: "Photos in this upload" });
@@ -126,13 +132,17 @@ test.describe("children and photos", () => {
     await expect(queue.getByRole("listitem").filter({ hasText: "group-photo.jpg" })).toContainText(
       "more than one face",
     );
+    // Someone other than the child: the face check compares it with Mia's photos.
+    await expect(queue.getByRole("listitem").filter({ hasText: "someone-else.jpg" })).toContainText(
+      "This looks like someone other than Mia. Use photos of Mia only.",
+    );
     const heic = queue.getByRole("listitem").filter({ hasText: "IMG_0042.HEIC" });
     await expect(heic).toContainText(photoMessages.heic);
     await expect(heic).toContainText("nothing was sent");
-    await expect(page.getByText("Done: 0 photos added, 3 weren't. See why below.")).toBeVisible();
+    await expect(page.getByText("Done: 0 photos added, 4 weren't. See why below.")).toBeVisible();
     await expect(count).toHaveText("10/10");
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: "Dismiss all 3" }).click();
+    await page.getByRole("button", { name: "Dismiss all 4" }).click();
     await expect(queue).toHaveCount(0);
 
     // A photo removed after upload leaves the count short again.

@@ -80,6 +80,8 @@ test.describe("the magic studio", () => {
     await expect(gallery.getByRole("progressbar")).toHaveCount(0);
     await expect(page.getByTestId("batch-progress")).toHaveCount(0);
     await expect(page.getByTestId("gallery-count")).toHaveText("4 portraits");
+    // Each portrait was checked against Mia's face before it was delivered.
+    await expect(gallery.getByText("Looks like Mia")).toHaveCount(4);
     for (const image of await gallery.getByRole("img").all()) {
       await expect(image).toHaveJSProperty("complete", true);
       expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
