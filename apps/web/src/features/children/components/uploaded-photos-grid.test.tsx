@@ -241,6 +241,29 @@ describe("UploadedPhotosGrid: a photo that looks like an adult", () => {
     expect(tileOf("adult").getByTestId("photo-looks-adult")).toBeTruthy();
   });
 
+  it("takes one answer for every photo it asks about", async () => {
+    const adults = [
+      testPhoto("adult-1", { qualityRank: 1, looksAdult: true }),
+      testPhoto("adult-2", { qualityRank: 2, looksAdult: true }),
+    ];
+    let kept = new Set<string>();
+    callApiMock.mockImplementation(async (endpoint: Endpoint, body: unknown) => {
+      const current = () => adults.map((photo) => ({ ...photo, looksAdult: !kept.has(photo.id) }));
+      if (endpoint === keepPhotoEndpoint) {
+        const { photoId } = body as { photoId: string };
+        kept = new Set([...kept, photoId]);
+        return { photo: current().find((photo) => photo.id === photoId) };
+      }
+      if (endpoint === getUploadedImagesEndpoint) return { photos: current(), limits };
+      throw new Error(`unexpected call to ${endpoint.path}`);
+    });
+    renderGrid(adults);
+    await userEvent.click(screen.getByRole("button", { name: "Yes, they're all Mia" }));
+    await waitFor(() => expect(screen.queryByTestId("looks-adult-summary")).toBeNull());
+    expect([...kept].sort()).toEqual(["adult-1", "adult-2"]);
+    expect(toast.success).toHaveBeenCalledWith("Kept: they stay with Mia's photos.");
+  });
+
   it("asks nothing of a photo already marked as someone else", () => {
     renderGrid([testPhoto("both", { identity: "different", looksAdult: true })]);
     expect(screen.queryByTestId("photo-looks-adult")).toBeNull();

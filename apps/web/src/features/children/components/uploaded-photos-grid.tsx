@@ -252,6 +252,20 @@ export function UploadedPhotosGrid({
     });
   };
 
+  // Often every flagged photo is the child (age networks overestimate young children): one answer for all.
+  const keepAll = async () => {
+    const asking = sorted.filter(asksIfAdult);
+    setBusy((current) => new Map([...current, ...asking.map((photo) => [photo.id, "keeping"] as const)]));
+    try {
+      for (const photo of asking) await keep.mutateAsync(photo.id);
+      toast.success(`Kept: they stay with ${childName}'s photos.`);
+    } catch (error) {
+      toast.error(errorMessage(error, "We couldn't keep those photos. Please try again."));
+    } finally {
+      setBusy(new Map());
+    }
+  };
+
   return (
     <Card className="p-5 sm:p-6">
       <CardTitle className="text-xl">
@@ -275,10 +289,17 @@ export function UploadedPhotosGrid({
         </p>
       ) : null}
       {counts.adult > 0 ? (
-        <p className="mt-3 flex items-start gap-2 text-sm text-warning-700" data-testid="looks-adult-summary">
-          <CircleHelp className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {adultSummary(counts.adult, childName)}
-        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="flex items-start gap-2 text-sm text-warning-700" data-testid="looks-adult-summary">
+            <CircleHelp className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {adultSummary(counts.adult, childName)}
+          </p>
+          {canKeep && counts.adult > 1 ? (
+            <Button size="sm" variant="secondary" disabled={busy.size > 0} onClick={keepAll}>
+              Yes, they're all {childName}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       {sorted.length > 0 ? (
         <ul
