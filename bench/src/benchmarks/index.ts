@@ -1,5 +1,6 @@
 import type { Benchmark } from "../harness/benchmark";
 import { authenticatedListBenchmark } from "./authenticated-list";
+import { faceIdentityBenchmark } from "./face-identity";
 import { firstLoadBenchmark } from "./first-load";
 import { generateConcurrencyBenchmark } from "./generate-concurrency";
 import { healthBenchmark } from "./health";
@@ -14,6 +15,7 @@ import { uploadsVsHealthBenchmark } from "./uploads-vs-health";
 export const benchmarks: Benchmark[] = [
   healthBenchmark,
   photoProcessingBenchmark,
+  faceIdentityBenchmark,
   portraitRenderingBenchmark,
   generateConcurrencyBenchmark,
   studioClickToImageBenchmark,

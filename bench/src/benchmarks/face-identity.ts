@@ -1,0 +1,232 @@
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { uploadSinglePhotoPath } from "@wonderkin/contract";
+import { createTfjsFaceDetector } from "@wonderkin/server/face-detector";
+import { preparePhoto, processPhoto } from "@wonderkin/server/photo-processing";
+import { samePersonPictures, singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
+import sharp from "sharp";
+import type { Benchmark, SubjectResult } from "../harness/benchmark";
+import { measureSequential, sequentialConditions } from "../harness/measure-sequential";
+import { percentile, sortedAscending } from "../harness/percentile";
+import { prepareUploads, type UploadCall, type UploadsResult } from "../harness/uploads";
+import { describeServerTuning, serverTuningFromEnv, startFullApp } from "../subjects/start-full-app";
+import { parentWithChild } from "../subjects/studio-parent";
+
+/** A phone's 12-megapixel photo, as photo-processing and uploads-vs-health measure one. */
+const WIDTH = 4000;
+const HEIGHT = 3000;
+const MAX_BYTES = 20 * 1024 * 1024;
+/** The photos of one child uploaded end to end. */
+const UPLOADED_PHOTOS = 10;
+/** Magician: a plan, so each parent may add a child. */
+const PLAN_ID = 1;
+/** The warm-up's uploads on their way at once (the web app's UPLOAD_CONCURRENCY): every image thread gets some. */
+const WARMUP_CONCURRENCY = 3;
+
+type FaceDetector = ReturnType<typeof createTfjsFaceDetector>;
+type RgbImage = Parameters<FaceDetector["detect"]>[0];
+
+/** The product as one process with its worker, checking and describing every photo's face. */
+const productEnv = {
+  ROLE: "all",
+  FACE_DETECTION: "on",
+  ...serverTuningFromEnv(),
+};
+
+/**
+ * A picture as a phone sends it: 12 megapixels with camera and GPS EXIF, as photo-processing makes
+ * them; landscape (4000×3000, photo-processing's) or upright (3000×4000).
+ */
+function phoneSized(picture: Buffer, orientation: "landscape" | "upright"): Promise<Buffer> {
+  const [width, height] = orientation === "landscape" ? [WIDTH, HEIGHT] : [HEIGHT, WIDTH];
+  return sharp(picture)
+    .resize(width, height, { fit: "cover", kernel: "cubic" })
+    .withExif({
+      IFD0: { Make: "BenchCam", Model: "Phone" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" },
+    })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/**
+ * The face check's input for each test face the upload pipeline accepts: the 416-px RGB copy
+ * `preparePhoto` makes of the 12-megapixel photo, exactly what an upload hands the detector.
+ */
+async function analysisCopies(faceDetector: FaceDetector): Promise<RgbImage[]> {
+  const copies: RgbImage[] = [];
+  for (const face of await singleFacePictures()) {
+    const photo = await phoneSized(face, "landscape");
+    // Only photos the pipeline accepts: a refused photo is not what the face check usually sees.
+    const accepted = await processPhoto(photo, { maxBytes: MAX_BYTES, faceDetector }).then(
+      () => true,
+      () => false,
+    );
+    if (!accepted) continue;
+    const { analysis } = await preparePhoto(photo, { maxBytes: MAX_BYTES });
+    copies.push({ data: analysis.data, width: analysis.info.width, height: analysis.info.height });
+  }
+  if (copies.length < 4) throw new Error(`only ${copies.length} of the test faces pass the pipeline; need 4`);
+  return copies;
+}
+
+/**
+ * What describing a photo's face (landmarks, the 128-number descriptor and the age, on top of
+ * finding it) costs: per photo, against finding it alone, and in the upload of a child's photos
+ * end to end through the product.
+ */
+export const faceIdentityBenchmark: Benchmark = {
+  name: "face-identity",
+  description:
+    "describe (detector + landmarks + descriptor + age) vs detect per photo; 10 uploads end to end",
+  async run(settings) {
+    const faceDetector = createTfjsFaceDetector();
+    log("416-px analysis copies of the test faces' 12-megapixel photos");
+    const copies = await analysisCopies(faceDetector);
+
+    const detect = await measureSequential(
+      { name: "detect", description: "detector.detect: TinyFaceDetector on the 416-px copy" },
+      copies,
+      settings,
+      async (rgb) => {
+        await faceDetector.detect(rgb);
+        return 0;
+      },
+    );
+    const describe = await measureSequential(
+      {
+        name: "describe",
+        description: "detector.describe: detector, 68 landmarks, 128-d descriptor, age on the 416-px copy",
+      },
+      copies,
+      settings,
+      async (rgb) => {
+        await faceDetector.describe(rgb);
+        return 0;
+      },
+    );
+
+    const upload = await uploadTenPhotos();
+    return {
+      subjects: [detect, describe, upload.subject],
+      comparison: { subject: "describe", baseline: "detect" },
+      conditions:
+        `detect, describe: ${copies.length} analysis copies (≤ 416 px, as preparePhoto makes them from ` +
+        `${WIDTH}×${HEIGHT} JPEGs of the test faces), ${sequentialConditions(settings)}, in the bench process. ` +
+        `upload-10-photos: one parent uploads ${UPLOADED_PHOTOS} same-person ${HEIGHT}×${WIDTH} JPEGs ` +
+        `(samePersonPictures, enlarged) one request at a time, from another process, once, after another parent ` +
+        `uploaded the same photos ${WARMUP_CONCURRENCY} at a time (the warm-up); ${Math.round(upload.wallMs)} ms ` +
+        `for the ${UPLOADED_PHOTOS}. The product with its worker in one process (ROLE=all, FACE_DETECTION=on, ` +
+        `${upload.tuning}) on PGlite`,
+    };
+  },
+};
+
+/**
+ * A verified parent with consent and a child, uploading 10 photos of one person in turn, one
+ * request each, as fast as the product answers: the time the whole set takes. Before it, another
+ * parent uploads the same photos (each image thread loads the face networks on its first photo,
+ * and every photo must be accepted for the figure to mean anything).
+ */
+async function uploadTenPhotos(): Promise<{ subject: SubjectResult; wallMs: number; tuning: string }> {
+  const photoDir = await mkdtemp(path.join(os.tmpdir(), "wonderkin-bench-face-identity-"));
+  try {
+    // Upright, as a phone is held for a photo of a child. (Cut to landscape, the mirrored photo of
+    // the set loses enough of its face that the detector misses it and the upload is refused.)
+    log(`${UPLOADED_PHOTOS} photos of one person at ${HEIGHT}×${WIDTH}`);
+    const files = await Promise.all(
+      (await samePersonPictures(UPLOADED_PHOTOS)).map(async (picture, index) => {
+        const file = path.join(photoDir, `same-person-${index}.jpg`);
+        await writeFile(file, await phoneSized(picture, "upright"));
+        return file;
+      }),
+    );
+    log("starting the product");
+    const app = await startFullApp({ worker: true, env: productEnv });
+    try {
+      const [warmer, measured] = await Promise.all(
+        ["Warm", "Upload"].map((firstName) => parentWithChild(app.origin, { firstName, planId: PLAN_ID })),
+      );
+      if (!warmer || !measured) throw new Error("the parents were not set up");
+      const url = `${app.origin}${uploadSinglePhotoPath}`;
+
+      log(`warm-up: another parent uploads the ${UPLOADED_PHOTOS} photos, ${WARMUP_CONCURRENCY} at a time`);
+      const warmup = await (
+        await prepareUploads({
+          url,
+          uploaders: [{ headers: warmer.headers, childId: warmer.childId }],
+          photoFiles: files,
+          concurrency: WARMUP_CONCURRENCY,
+        })
+      ).go();
+      expectAccepted(warmup, "warm-up");
+
+      log(`measuring: ${UPLOADED_PHOTOS} uploads one after the other`);
+      const prepared = await prepareUploads({
+        url,
+        uploaders: [{ headers: measured.headers, childId: measured.childId }],
+        photoFiles: files,
+        concurrency: 1,
+      });
+      const uploads = await prepared.go();
+      expectAccepted(uploads, "measured uploads");
+
+      const latencies = sortedAscending(uploads.calls.map((call) => call.latencyMs));
+      const photosPerSecond = uploads.calls.length / (uploads.wallMs / 1000);
+      const bytes = await totalBytes(files);
+      return {
+        wallMs: uploads.wallMs,
+        tuning: describeServerTuning(app.env),
+        subject: {
+          name: "upload-10-photos",
+          description: `${UPLOADED_PHOTOS} single-photo uploads of one child in turn through the product (FACE_DETECTION=on)`,
+          requestsPerSecond: photosPerSecond,
+          latencyP50Ms: percentile(latencies, 50),
+          latencyP99Ms: percentile(latencies, 99),
+          requests: uploads.calls.length,
+          bytesPerResponse: 0,
+          details: {
+            totalMs: Math.round(uploads.wallMs),
+            photosPerSecond: Number(photosPerSecond.toFixed(2)),
+            meanUploadMs: Math.round(uploads.wallMs / uploads.calls.length),
+            bytesPerPhotoSent: Math.round(bytes / files.length),
+          },
+        },
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await rm(photoDir, { recursive: true, force: true });
+  }
+}
+
+async function totalBytes(files: string[]): Promise<number> {
+  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+/** Every upload must be accepted: a refused photo answers early and would flatter the total. */
+function expectAccepted(result: UploadsResult, what: string): void {
+  const refused = result.calls.filter((call) => call.status !== 200);
+  if (result.calls.length !== UPLOADED_PHOTOS || refused.length > 0) {
+    throw new Error(
+      `${what}: ${result.calls.length} of ${UPLOADED_PHOTOS} uploads answered, ${refused.length} not with 200: ${describeCalls(refused)}`,
+    );
+  }
+}
+
+/** "409 PHOTO_DUPLICATE × 3, 500 × 1": what a set of uploads answered, counted. */
+function describeCalls(calls: UploadCall[]): string {
+  const counts = new Map<string, number>();
+  for (const call of calls) {
+    const key = [call.status, call.code].filter(Boolean).join(" ");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => `${key} × ${count}`).join(", ");
+}
+
+function log(message: string): void {
+  process.stderr.write(`  ${message}\n`);
+}
