@@ -130,6 +130,10 @@ describe("the data export", SLOW, () => {
       ...(wrenEntry?.photos ?? []).map((photo) => photo.file),
     ];
     expect(Object.keys(zip).sort()).toEqual(["README.txt", "export.json", ...expectedFiles].sort());
+    // Face descriptors are biometric data: the export says they are kept back, and why.
+    expect(Buffer.from(zip["README.txt"] ?? new Uint8Array()).toString("utf8")).toContain(
+      "never leave our\ndatabase",
+    );
     expect(expectedFiles.filter((file) => file?.startsWith(`photos/${hester.childId}-linnea/`))).toHaveLength(
       3,
     );

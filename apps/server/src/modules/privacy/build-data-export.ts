@@ -267,6 +267,11 @@ photos/        the training photos of each child in your families, one folder pe
 portraits/     the portraits made of each child, one folder per child.
 
 These are your children's photos: keep this file somewhere private.
+
+Not in this file: the face descriptors and age estimates we compute from each photo to check that
+every photo and portrait shows your child. They are biometric data, so they never leave our
+database (not even into this export); they are deleted with the photo, and your child's reference
+face with your child.
 `;
 
 /**
