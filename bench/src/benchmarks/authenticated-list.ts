@@ -10,6 +10,7 @@ import type { Benchmark, BenchSettings, ComparedPair, SubjectResult } from "../h
 import type { HttpMeasurement } from "../harness/http-load";
 import { measureHttp } from "../harness/measure-http";
 import { type StatementCounter, startStatementCounter } from "../harness/postgres-statement-counter";
+import { log } from "../harness/progress-log";
 import { readCount } from "../harness/read-settings";
 import { statementsPerRequest } from "../harness/statements-per-request";
 import { type FullAppProcess, startFullAppProcess } from "../subjects/full-app-process";
@@ -379,8 +380,4 @@ async function checkProduct(origin: string, parent: StudioParent): Promise<void>
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
-}
-
-function log(message: string): void {
-  process.stderr.write(`  ${message}\n`);
 }

@@ -5,17 +5,16 @@ import { uploadSinglePhotoPath } from "@wonderkin/contract";
 import { createTfjsFaceDetector } from "@wonderkin/server/face-detector";
 import { preparePhoto, processPhoto } from "@wonderkin/server/photo-processing";
 import { samePersonPictures, singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
-import sharp from "sharp";
 import type { Benchmark, SubjectResult } from "../harness/benchmark";
 import { measureSequential, sequentialConditions } from "../harness/measure-sequential";
 import { percentile, sortedAscending } from "../harness/percentile";
-import { prepareUploads, type UploadCall, type UploadsResult } from "../harness/uploads";
+import { PHONE_LONG_SIDE, PHONE_SHORT_SIDE, phoneSizedPhoto } from "../harness/phone-photo";
+import { describeCalls, log } from "../harness/progress-log";
+import { prepareUploads, type UploadsResult } from "../harness/uploads";
 import { describeServerTuning, serverTuningFromEnv, startFullApp } from "../subjects/start-full-app";
 import { parentWithChild } from "../subjects/studio-parent";
 
-/** A phone's 12-megapixel photo, as photo-processing and uploads-vs-health measure one. */
-const WIDTH = 4000;
-const HEIGHT = 3000;
+/** The upload pipeline's size limit (PHOTO_MAX_MEGABYTES' default). */
 const MAX_BYTES = 20 * 1024 * 1024;
 /** The photos of one child uploaded end to end. */
 const UPLOADED_PHOTOS = 10;
@@ -35,29 +34,13 @@ const productEnv = {
 };
 
 /**
- * A picture as a phone sends it: 12 megapixels with camera and GPS EXIF, as photo-processing makes
- * them; landscape (4000×3000, photo-processing's) or upright (3000×4000).
- */
-function phoneSized(picture: Buffer, orientation: "landscape" | "upright"): Promise<Buffer> {
-  const [width, height] = orientation === "landscape" ? [WIDTH, HEIGHT] : [HEIGHT, WIDTH];
-  return sharp(picture)
-    .resize(width, height, { fit: "cover", kernel: "cubic" })
-    .withExif({
-      IFD0: { Make: "BenchCam", Model: "Phone" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" },
-    })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
-
-/**
  * The face check's input for each test face the upload pipeline accepts: the 416-px RGB copy
  * `preparePhoto` makes of the 12-megapixel photo, exactly what an upload hands the detector.
  */
 async function analysisCopies(faceDetector: FaceDetector): Promise<RgbImage[]> {
   const copies: RgbImage[] = [];
   for (const face of await singleFacePictures()) {
-    const photo = await phoneSized(face, "landscape");
+    const photo = await phoneSizedPhoto(face);
     // Only photos the pipeline accepts: a refused photo is not what the face check usually sees.
     const accepted = await processPhoto(photo, { maxBytes: MAX_BYTES, faceDetector }).then(
       () => true,
@@ -113,8 +96,8 @@ export const faceIdentityBenchmark: Benchmark = {
       comparison: { subject: "describe", baseline: "detect" },
       conditions:
         `detect, describe: ${copies.length} analysis copies (≤ 416 px, as preparePhoto makes them from ` +
-        `${WIDTH}×${HEIGHT} JPEGs of the test faces), ${sequentialConditions(settings)}, in the bench process. ` +
-        `upload-10-photos: one parent uploads ${UPLOADED_PHOTOS} same-person ${HEIGHT}×${WIDTH} JPEGs ` +
+        `${PHONE_LONG_SIDE}×${PHONE_SHORT_SIDE} JPEGs of the test faces), ${sequentialConditions(settings)}, in the bench process. ` +
+        `upload-10-photos: one parent uploads ${UPLOADED_PHOTOS} same-person ${PHONE_SHORT_SIDE}×${PHONE_LONG_SIDE} JPEGs ` +
         `(samePersonPictures, enlarged) one request at a time, from another process, once, after another parent ` +
         `uploaded the same photos ${WARMUP_CONCURRENCY} at a time (the warm-up); ${Math.round(upload.wallMs)} ms ` +
         `for the ${UPLOADED_PHOTOS}. The product with its worker in one process (ROLE=all, FACE_DETECTION=on, ` +
@@ -134,11 +117,11 @@ async function uploadTenPhotos(): Promise<{ subject: SubjectResult; wallMs: numb
   try {
     // Upright, as a phone is held for a photo of a child. (Cut to landscape, the mirrored photo of
     // the set loses enough of its face that the detector misses it and the upload is refused.)
-    log(`${UPLOADED_PHOTOS} photos of one person at ${HEIGHT}×${WIDTH}`);
+    log(`${UPLOADED_PHOTOS} photos of one person at ${PHONE_SHORT_SIDE}×${PHONE_LONG_SIDE}`);
     const files = await Promise.all(
       (await samePersonPictures(UPLOADED_PHOTOS)).map(async (picture, index) => {
         const file = path.join(photoDir, `same-person-${index}.jpg`);
-        await writeFile(file, await phoneSized(picture, "upright"));
+        await writeFile(file, await phoneSizedPhoto(picture, { orientation: "upright" }));
         return file;
       }),
     );
@@ -215,18 +198,4 @@ function expectAccepted(result: UploadsResult, what: string): void {
       `${what}: ${result.calls.length} of ${UPLOADED_PHOTOS} uploads answered, ${refused.length} not with 200: ${describeCalls(refused)}`,
     );
   }
-}
-
-/** "409 PHOTO_DUPLICATE × 3, 500 × 1": what a set of uploads answered, counted. */
-function describeCalls(calls: UploadCall[]): string {
-  const counts = new Map<string, number>();
-  for (const call of calls) {
-    const key = [call.status, call.code].filter(Boolean).join(" ");
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([key, count]) => `${key} × ${count}`).join(", ");
-}
-
-function log(message: string): void {
-  process.stderr.write(`  ${message}\n`);
 }

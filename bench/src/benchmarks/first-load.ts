@@ -8,6 +8,7 @@ import { launchChromium } from "../browser/launch-chromium";
 import { type LighthouseFigures, startLighthouseBrowser } from "../browser/lighthouse";
 import { sessionScript } from "../browser/session-script";
 import type { Benchmark, SubjectResult } from "../harness/benchmark";
+import { log } from "../harness/progress-log";
 import { startFullApp } from "../subjects/start-full-app";
 import { parentWithTrainedChild, type StudioParent } from "../subjects/studio-parent";
 
@@ -256,8 +257,4 @@ function sum(entries: Fetched[], key: "gzipBytes" | "rawBytes"): number {
 
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-function log(message: string): void {
-  process.stderr.write(`  ${message}\n`);
 }

@@ -12,8 +12,9 @@ import {
 import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
 import { type BenchDatabase, benchDatabases } from "../harness/bench-databases";
 import type { Benchmark, BenchSettings, ComparedPair, SubjectResult } from "../harness/benchmark";
-import { type BurstCall, type BurstResult, fireBurst } from "../harness/burst";
+import { type BurstResult, fireBurst } from "../harness/burst";
 import { percentile, sortedAscending } from "../harness/percentile";
+import { describeCalls, log } from "../harness/progress-log";
 import { startFullApp } from "../subjects/start-full-app";
 import { callEndpoint, parentWithTrainedChild, type StudioParent } from "../subjects/studio-parent";
 
@@ -250,18 +251,4 @@ function summarise(
     bytesPerResponse: burst.calls.reduce((sum, call) => sum + call.bytes, 0) / burst.calls.length,
     details: { wallMs: Math.round(burst.wallMs), ...details },
   };
-}
-
-/** "402 INSUFFICIENT_CREDITS × 3, 500 × 1": what a set of calls answered, counted. */
-function describeCalls(calls: BurstCall[]): string {
-  const counts = new Map<string, number>();
-  for (const call of calls) {
-    const key = [call.status, call.code].filter(Boolean).join(" ");
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([key, count]) => `${key} × ${count}`).join(", ");
-}
-
-function log(message: string): void {
-  process.stderr.write(`  ${message}\n`);
 }

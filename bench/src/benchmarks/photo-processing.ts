@@ -4,9 +4,8 @@ import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-picture
 import sharp from "sharp";
 import type { Benchmark } from "../harness/benchmark";
 import { measureSequential, sequentialConditions } from "../harness/measure-sequential";
+import { phoneSizedPhoto } from "../harness/phone-photo";
 
-const WIDTH = 4000;
-const HEIGHT = 3000;
 const MAX_BYTES = 20 * 1024 * 1024;
 type FaceDetector = ReturnType<typeof createTfjsFaceDetector>;
 
@@ -17,14 +16,7 @@ type FaceDetector = ReturnType<typeof createTfjsFaceDetector>;
 async function twelveMegapixelPhotos(faceDetector: FaceDetector): Promise<Buffer[]> {
   const photos: Buffer[] = [];
   for (const face of await singleFacePictures()) {
-    const photo = await sharp(face)
-      .resize(WIDTH, HEIGHT, { fit: "cover", kernel: "cubic" })
-      .withExif({
-        IFD0: { Make: "BenchCam", Model: "Phone" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" },
-      })
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    const photo = await phoneSizedPhoto(face);
     // Only photos the pipeline accepts: a refused photo stops early and would flatter the numbers.
     const accepted = await processPhoto(photo, { maxBytes: MAX_BYTES, faceDetector }).then(
       () => true,

@@ -9,6 +9,7 @@ import { launchChromium } from "../browser/launch-chromium";
 import { sessionScript } from "../browser/session-script";
 import type { Benchmark } from "../harness/benchmark";
 import { percentile, sortedAscending } from "../harness/percentile";
+import { log } from "../harness/progress-log";
 import { summariseTimes } from "../harness/summarise-times";
 import { describeServerTuning, serverTuningFromEnv, startFullApp } from "../subjects/start-full-app";
 import {
@@ -196,8 +197,4 @@ function readClicks(): number {
     throw new Error(`BENCH_STUDIO_CLICKS must be a whole number from 1 to 90, got "${raw}"`);
   }
   return value;
-}
-
-function log(message: string): void {
-  process.stderr.write(`  ${message}\n`);
 }

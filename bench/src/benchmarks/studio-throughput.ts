@@ -19,6 +19,7 @@ import { makePortraitFiles } from "@wonderkin/server/portrait-files";
 import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
 import type { Benchmark, SubjectResult } from "../harness/benchmark";
 import { percentile, sortedAscending } from "../harness/percentile";
+import { log } from "../harness/progress-log";
 import { readCount } from "../harness/read-settings";
 import {
   describeServerTuning,
@@ -508,8 +509,4 @@ function summariseEach(
 
 function mean(values: number[]): number {
   return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
-}
-
-function log(message: string): void {
-  process.stderr.write(`  ${message}\n`);
 }

@@ -3,12 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { uploadSinglePhotoPath } from "@wonderkin/contract";
 import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
-import sharp from "sharp";
 import type { Benchmark, SubjectResult } from "../harness/benchmark";
 import { measureHttp, measureHttpWhile } from "../harness/measure-http";
 import { percentile, sortedAscending } from "../harness/percentile";
+import { PHONE_LONG_SIDE, PHONE_SHORT_SIDE, phoneSizedPhoto } from "../harness/phone-photo";
+import { describeCalls, log } from "../harness/progress-log";
 import { readCount } from "../harness/read-settings";
-import { prepareUploads, type UploadCall, type UploadPlan, type UploadsResult } from "../harness/uploads";
+import { prepareUploads, type UploadPlan, type UploadsResult } from "../harness/uploads";
 import { describeServerTuning, serverTuningFromEnv, startFullApp } from "../subjects/start-full-app";
 import { parentWithChild, type StudioParent } from "../subjects/studio-parent";
 
@@ -18,8 +19,6 @@ const PLAN_ID = 1;
 /** Uploads one parent's page has on their way at once (the web app's UPLOAD_CONCURRENCY). */
 const UPLOAD_CONCURRENCY = 3;
 /** A phone's 12-megapixel photo, as photo-processing measures one. */
-const WIDTH = 4000;
-const HEIGHT = 3000;
 
 /** The product as one process with its worker, checking every photo for one clear face. */
 const productEnv = {
@@ -126,7 +125,7 @@ export const uploadsVsHealthBenchmark: Benchmark = {
           conditions:
             `GET ${PATH} at ${ratePerSecond} requests/s over ${settings.connections} connections: ` +
             `${settings.durationSeconds} s at rest after ${settings.warmupSeconds} s warm-up, then for as long as ` +
-            `${parents} parents upload ${photosEach} photos each (${WIDTH}×${HEIGHT} JPEGs of real faces, one per request, ` +
+            `${parents} parents upload ${photosEach} photos each (${PHONE_LONG_SIDE}×${PHONE_SHORT_SIDE} JPEGs of real faces, one per request, ` +
             `${UPLOAD_CONCURRENCY} at a time per parent, from another process); the product with its worker in one ` +
             `process (ROLE=all, FACE_DETECTION=on, ${describeServerTuning(app.env)}) on PGlite`,
         };
@@ -152,15 +151,7 @@ async function writePhotos(dir: string): Promise<string[]> {
   ]);
   return Promise.all(
     variants.map(async ({ face, mirrored, name }) => {
-      const photo = await sharp(face)
-        .flop(mirrored)
-        .resize(WIDTH, HEIGHT, { fit: "cover", kernel: "cubic" })
-        .withExif({
-          IFD0: { Make: "BenchCam", Model: "Phone" },
-          IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" },
-        })
-        .jpeg({ quality: 92 })
-        .toBuffer();
+      const photo = await phoneSizedPhoto(face, { mirrored });
       const file = path.join(dir, name);
       await writeFile(file, photo);
       return file;
@@ -195,16 +186,6 @@ function checkUploads(uploads: UploadsResult, expected: number): void {
   }
 }
 
-/** "409 PHOTO_DUPLICATE × 3, 500 × 1": what a set of uploads answered, counted. */
-function describeCalls(calls: UploadCall[]): string {
-  const counts = new Map<string, number>();
-  for (const call of calls) {
-    const key = [call.status, call.code].filter(Boolean).join(" ");
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([key, count]) => `${key} × ${count}`).join(", ");
-}
-
 async function expectHealthy(response: Response): Promise<void> {
   const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
   if (response.status !== 200 || body?.status !== "ok") {
@@ -212,8 +193,4 @@ async function expectHealthy(response: Response): Promise<void> {
       `${PATH} answered ${response.status} ${JSON.stringify(body)}, expected 200 {"status":"ok"}`,
     );
   }
-}
-
-function log(message: string): void {
-  process.stderr.write(`  ${message}\n`);
 }
