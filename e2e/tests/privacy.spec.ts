@@ -131,7 +131,16 @@ test.describe("children's privacy", () => {
     });
     await page.goto("/privacy-policy");
     await expectRetentionShown(page, { trainingPhotosDays: 17, unverifiedAccountDays: 1 });
-    await expect(page.getByText("Training photos are deleted 17 days after training.")).toBeVisible();
+    await expect(
+      page.getByText("Training photos are deleted 17 days after training.", { exact: true }),
+    ).toBeVisible();
+    // The face descriptors go with their photos, so they follow the same period.
+    await expect(
+      page
+        .getByLabel("How long we keep each kind of data")
+        .locator("div")
+        .filter({ has: page.getByRole("term").filter({ hasText: "Face descriptors" }) }),
+    ).toContainText("deleted 17 days after training");
     await page
       .getByRole("navigation", { name: "Contents" })
       .getByRole("link", { name: "Who can see it" })
