@@ -10,8 +10,8 @@ import { CONSENT_AGREEMENT_VERSION, FAMILY_HEADER } from "@wonderkin/contract";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
+import { samePersonPictures } from "../support/face-pictures";
 import { type FakeS3, startFakeS3 } from "../support/fake-s3";
-import { testPhoto } from "../support/photos";
 import { databaseUrlWithName, dropDatabaseOnceIdle } from "../support/scratch-database";
 
 /**
@@ -267,7 +267,8 @@ async function scaleOutFlow(): Promise<void> {
     startSmtpSink(),
     freePort(),
     freePort(),
-    Promise.all(Array.from({ length: 10 }, (_, seed) => testPhoto({ seed }))),
+    // One child's photos: with FACE_DETECTION on, every photo must show the same person.
+    samePersonPictures(10),
   ]);
   s3 = fakeS3;
   const root = mkdtempSync(path.join(os.tmpdir(), "wonderkin-scale-out-"));
