@@ -14,6 +14,7 @@ import { jobs } from "./jobs";
 import { jobSignalListener } from "./jobs/job-signal";
 import { type Queue, queuePoolMax, startQueue } from "./jobs/queue";
 import { prepareJobQueues, startWorker, type Worker } from "./jobs/worker";
+import { likenessOutcomesOfLastDay } from "./modules/studio/likeness-outcomes";
 import { createMetrics } from "./observability/metrics";
 import { startMetricsServer } from "./observability/metrics-server";
 
@@ -94,6 +95,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
             queueNames: jobs.map((job) => job.name),
             queueDepth: (name) => queue.boss.getQueueSize(name),
             poolStats: () => database.poolStats(),
+            likenessOutcomes: () => likenessOutcomesOfLastDay(database.db),
           })
         : undefined;
     if (metrics && env.METRICS_PORT) {

@@ -14,6 +14,7 @@ import { jobSignalListener } from "../src/jobs/job-signal";
 import { type Queue, startQueue } from "../src/jobs/queue";
 import { prepareJobQueues, startWorker, type Worker } from "../src/jobs/worker";
 import type { PrivacyDeps } from "../src/modules/privacy/privacy-deps";
+import { likenessOutcomesOfLastDay } from "../src/modules/studio/likeness-outcomes";
 import type { StudioDeps } from "../src/modules/studio/studio-deps";
 import { createMetrics } from "../src/observability/metrics";
 import type { ImageModel } from "../src/providers/image-model/image-model";
@@ -135,6 +136,7 @@ export async function createTestApp(
         queueNames: jobs.map((job) => job.name),
         queueDepth: (name) => queue.boss.getQueueSize(name),
         poolStats: () => connection.poolStats(),
+        likenessOutcomes: () => likenessOutcomesOfLastDay(connection.db),
       })
     : undefined;
   const startJobWorker = () =>

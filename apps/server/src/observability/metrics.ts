@@ -7,6 +7,8 @@ export type MetricSources = {
   queueDepth(name: string): Promise<number>;
   /** The process's PostgreSQL pool, or null on the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** How the likeness checks of the portraits finished in the last day ended (every instance). */
+  likenessOutcomes?(): Promise<{ passedFirst: number; passedSecond: number; unlike: number }>;
 };
 
 export type Metrics = {
@@ -70,6 +72,20 @@ export function createMetrics(sources: MetricSources): Metrics {
       this.set({ state: "total" }, stats.total);
       this.set({ state: "idle" }, stats.idle);
       this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+
+  new Gauge({
+    name: "wonderkin_portrait_likeness_last_day",
+    help: "Portraits finished in the last 24 hours by their likeness check: passed at once, passed on the free second render, or unlike twice and refunded",
+    labelNames: ["outcome"],
+    registers: [registry],
+    async collect() {
+      const outcomes = await sources.likenessOutcomes?.().catch(() => null);
+      if (!outcomes) return;
+      this.set({ outcome: "passed_first" }, outcomes.passedFirst);
+      this.set({ outcome: "passed_second" }, outcomes.passedSecond);
+      this.set({ outcome: "unlike" }, outcomes.unlike);
     },
   });
 

@@ -33,5 +33,7 @@ it("reports request latency by route, jobs by queue and outcome, and queue depth
     /wonderkin_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} 1/,
   );
   expect(text).toContain('wonderkin_queue_depth{queue="studio.render-portrait"} 0');
+  // Read from the database at scrape time (every instance's portraits): none checked here yet.
+  expect(text).toContain('wonderkin_portrait_likeness_last_day{outcome="unlike"} 0');
   expect(text).toContain("nodejs_eventloop_lag_seconds");
 });

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, generatedImage, mailOutbox } from "../../src/db/schema";
 import { readCredits } from "../../src/modules/credits/change-credits";
+import { likenessOutcomesSince } from "../../src/modules/studio/likeness-outcomes";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { portraitPicture, STRANGER, samePersonPictures, singleFacePictures } from "../support/face-pictures";
@@ -150,5 +151,19 @@ describe("the likeness of every portrait", () => {
       image: await portraitPicture(childPhotos[3] as Buffer, { styleId: "fairy" }),
     });
     expect(await statusOf(parent, imageId)).toMatchObject({ status: "succeeded", likeness: "passed" });
+  });
+
+  it("counts how the checks ended, for the operator's metrics", async () => {
+    // This file's portraits so far: one passed at once, one unlike twice, one passed the second time.
+    expect(await likenessOutcomesSince(t.database.db, new Date(Date.now() - 60 * 60 * 1000))).toEqual({
+      passedFirst: 1,
+      passedSecond: 1,
+      unlike: 1,
+    });
+    expect(await likenessOutcomesSince(t.database.db, new Date(Date.now() + 1000))).toEqual({
+      passedFirst: 0,
+      passedSecond: 0,
+      unlike: 0,
+    });
   });
 });
