@@ -89,20 +89,19 @@ export function createImageWork(options: {
     <Name extends ImageTaskName>(name: Name) =>
     (input: Parameters<ImageTasks[Name]>[0]) =>
       run(name, input) as ReturnType<TaskFunctions[Name]>;
+  const detectFaces = task("detectFaces");
+  const describeFaces = task("describeFaces");
   return {
     threads: options.threads,
     preparePhoto: task("preparePhoto"),
-    detectFaces: task("detectFaces"),
-    describeFaces: task("describeFaces"),
+    detectFaces,
+    describeFaces,
     analysisCopy: task("analysisCopy"),
     cropFace: task("cropFace"),
     renderLocalPortrait: task("renderLocalPortrait"),
     makePortraitFiles: task("makePortraitFiles"),
     makePrintFile: task("makePrintFile"),
-    faceDetector: {
-      detect: (rgb) => task("detectFaces")(rgb),
-      describe: (rgb) => task("describeFaces")(rgb),
-    },
+    faceDetector: { detect: detectFaces, describe: describeFaces },
     queued: () => queued(),
     close: () => close(),
   };

@@ -8,7 +8,7 @@ export type MetricSources = {
   /** The process's PostgreSQL pool, or null on the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /** How the likeness checks of the portraits finished in the last day ended (every instance). */
-  likenessOutcomes?(): Promise<{ passedFirst: number; passedSecond: number; unlike: number }>;
+  likenessOutcomes(): Promise<{ passedFirst: number; passedSecond: number; unlike: number }>;
 };
 
 export type Metrics = {
@@ -81,7 +81,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     labelNames: ["outcome"],
     registers: [registry],
     async collect() {
-      const outcomes = await sources.likenessOutcomes?.().catch(() => null);
+      const outcomes = await sources.likenessOutcomes().catch(() => null);
       if (!outcomes) return;
       this.set({ outcome: "passed_first" }, outcomes.passedFirst);
       this.set({ outcome: "passed_second" }, outcomes.passedSecond);

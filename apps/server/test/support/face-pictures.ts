@@ -76,7 +76,7 @@ export function singleFacePictures(): Promise<Buffer[]> {
           maxBytes: 20 * 1024 * 1024,
           faceDetector: detector,
         }).then(
-          (processed) => processed.faceCount === 1,
+          (processed) => processed.faces?.faceCount === 1,
           () => false,
         );
         if (accepted) faces.push(crop);

@@ -8,15 +8,17 @@ import type { PhotoDeps } from "./photo-deps";
 import { type PhotoRow, toUploadedPhoto } from "./photo-record";
 import { judgePhotoSet, loadPhotoSet } from "./photo-set";
 
-/** The API's view of some photos of a child, judged against the child's whole set. */
-export async function viewPhotos(
+/**
+ * The API's view of `shown` photos of a child, judged against the child's whole set `rows` (rank
+ * and identity depend on every photo), with fresh signed addresses.
+ */
+export function viewsOf(
   deps: PhotoDeps,
   kid: ChildRow,
-  options: { only?: (row: PhotoRow) => boolean } = {},
+  rows: PhotoRow[],
+  shown: PhotoRow[] = rows,
 ): Promise<UploadedPhoto[]> {
-  const rows = await loadPhotoSet(deps.db, kid.id);
   const { verdicts } = judgePhotoSet(rows, { childAge: currentAge(kid), threshold: deps.faceMatchThreshold });
-  const shown = options.only ? rows.filter(options.only) : rows;
   return Promise.all(
     shown.map((row) => {
       const verdict = verdicts.get(row.id);
@@ -24,6 +26,16 @@ export async function viewPhotos(
       return toUploadedPhoto(deps.storage, row, verdict);
     }),
   );
+}
+
+/** The API's view of some photos of a child (all by default), read with the child's whole set. */
+async function viewPhotos(
+  deps: PhotoDeps,
+  kid: ChildRow,
+  options: { only?: (row: PhotoRow) => boolean } = {},
+): Promise<UploadedPhoto[]> {
+  const rows = await loadPhotoSet(deps.db, kid.id);
+  return viewsOf(deps, kid, rows, options.only ? rows.filter(options.only) : rows);
 }
 
 /** The training photos of a child of the acting family, oldest first, with fresh signed addresses. */

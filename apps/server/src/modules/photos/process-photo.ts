@@ -30,8 +30,6 @@ export type PreparedPhoto = {
 };
 
 export type ProcessedPhoto = Omit<PreparedPhoto, "analysis"> & {
-  /** Clear faces found, or null when no detector is configured. */
-  faceCount: number | null;
   /** The face check's findings, or null when no detector is configured. */
   faces: FaceFindings | null;
 };
@@ -92,7 +90,7 @@ export async function processPhoto(
   const { analysis, ...prepared } = await preparePhoto(bytes, options);
   const faces = options.faceDetector ? await findFaces(options.faceDetector, analysis) : null;
   requireOneFace(faces?.faceCount ?? null);
-  return { ...prepared, faceCount: faces?.faceCount ?? null, faces };
+  return { ...prepared, faces };
 }
 
 /**

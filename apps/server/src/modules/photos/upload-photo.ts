@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { photoErrorCodes, photoMessage, type UploadedPhoto } from "@wonderkin/contract";
-import { count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { child, childPhoto } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -8,8 +8,9 @@ import { findFamilyChild } from "../children/child-record";
 import { requireCurrentConsent } from "../consent/parental-consent";
 import { childIdentity, descriptorToBytes, faceDistance } from "./face-identity";
 import { DUPLICATE_DISTANCE, hammingDistance } from "./image-measures";
-import { viewPhotos } from "./manage-photos";
+import { viewsOf } from "./manage-photos";
 import type { PhotoDeps } from "./photo-deps";
+import type { PhotoRow } from "./photo-record";
 import { describedPhotos, loadPhotoSet } from "./photo-set";
 import { photoKeys } from "./photo-storage-keys";
 import { type FaceFindings, findFaces, requireOneFace } from "./process-photo";
@@ -39,13 +40,13 @@ function cleanFileName(name: string | undefined): string | null {
  * new photo must be close to the child's reference face. Before that (the first photos) every
  * photo is taken and compared pairwise; the set resolves at the third (face-identity.ts).
  */
-async function requireSameChild(
-  tx: Database,
-  options: { childId: number; childName: string; faces: FaceFindings | null; threshold: number },
-): Promise<void> {
+function requireSameChild(
+  set: PhotoRow[],
+  options: { childName: string; faces: FaceFindings | null; threshold: number },
+): void {
   const descriptor = options.faces?.face?.descriptor;
   if (!descriptor) return;
-  const identity = childIdentity(describedPhotos(await loadPhotoSet(tx, options.childId)), options.threshold);
+  const identity = childIdentity(describedPhotos(set), options.threshold);
   if (
     identity.established &&
     identity.reference &&
@@ -105,30 +106,29 @@ export async function uploadPhoto(
 
   const photoId = randomBytes(12).toString("base64url");
   const keys = photoKeys(options.familyId, options.childId, photoId);
-  let stored: { id: string };
+  // With the child locked, the set read here is the set the photo joins: it answers the count, the
+  // duplicate and the same-child checks, and (with the new row) the photo's view, in one read.
+  let joined: { set: PhotoRow[]; inserted: PhotoRow };
   try {
-    const row = await deps.db.transaction(async (tx) => {
+    joined = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from ${child} where ${child.id} = ${options.childId} for update`);
-      const [existing] = await tx
-        .select({ photos: count() })
-        .from(childPhoto)
-        .where(eq(childPhoto.childId, options.childId));
-      if ((existing?.photos ?? 0) >= deps.limits.max) {
+      const set = await loadPhotoSet(tx, options.childId);
+      if (set.length >= deps.limits.max) {
         throw new AppError(
           409,
           photoErrorCodes.limitReached,
           photoMessage("limitReached", { max: deps.limits.max }),
         );
       }
-      if (isDuplicate(await photoHashesOf(tx, options.childId), processed.perceptualHash)) {
+      if (
+        isDuplicate(
+          set.map((row) => row.perceptualHash),
+          processed.perceptualHash,
+        )
+      ) {
         throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
       }
-      await requireSameChild(tx, {
-        childId: options.childId,
-        childName: kid.firstName,
-        faces,
-        threshold: deps.faceMatchThreshold,
-      });
+      requireSameChild(set, { childName: kid.firstName, faces, threshold: deps.faceMatchThreshold });
       await deps.storage.put(keys.storageKey, processed.normalised, "image/jpeg");
       await deps.storage.put(keys.thumbnailKey, processed.thumbnail, "image/webp");
       const [inserted] = await tx
@@ -148,16 +148,15 @@ export async function uploadPhoto(
           originalName: cleanFileName(options.fileName),
         })
         .returning();
-      return inserted;
+      if (!inserted) throw new Error("The photo row was not stored");
+      return { set, inserted };
     });
-    if (!row) throw new Error("The photo row was not stored");
-    stored = row;
   } catch (error) {
     await deps.storage.delete([keys.storageKey, keys.thumbnailKey]);
     throw error;
   }
-  // Judged with the whole set as it is now (its rank and identity depend on the other photos).
-  const [photo] = await viewPhotos(deps, kid, { only: (row) => row.id === stored.id });
-  if (!photo) throw new AppError(404, photoErrorCodes.photoNotFound, photoMessage("photoNotFound"));
+  // Judged with the whole set it joined (its rank and identity depend on the other photos).
+  const [photo] = await viewsOf(deps, kid, [...joined.set, joined.inserted], [joined.inserted]);
+  if (!photo) throw new Error("The stored photo has no view");
   return photo;
 }

@@ -79,7 +79,7 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
   }
   const likeness = await checkLikeness(deps, { childId: row.childId, output: run.output });
   if (likeness && !likeness.passed) {
-    if (!row.likenessRetried) await renderAgain(deps, row, likeness);
+    if (!row.likenessRetried) await renderAgain(deps, row, row.providerPredictionId, likeness);
     else await failPortrait(deps, imageId, "The portrait did not look like the child", { likeness });
     return findPortrait(deps, imageId);
   }
@@ -130,7 +130,12 @@ const RENDER_AGAIN_PRIORITY_BOOST = 1_000;
  * cost. The row is claimed by the prediction that failed the check, so duplicate webhooks, the
  * job and the page's poll settling the same run start one second render between them.
  */
-async function renderAgain(deps: StudioDeps, row: PortraitRow, likeness: LikenessVerdict): Promise<void> {
+async function renderAgain(
+  deps: StudioDeps,
+  row: PortraitRow,
+  unlikePredictionId: string,
+  likeness: LikenessVerdict,
+): Promise<void> {
   const [again] = await deps.db
     .update(generatedImage)
     .set({
@@ -146,9 +151,7 @@ async function renderAgain(deps: StudioDeps, row: PortraitRow, likeness: Likenes
       and(
         stillUnfinished(row.id),
         eq(generatedImage.likenessRetried, false),
-        row.providerPredictionId
-          ? eq(generatedImage.providerPredictionId, row.providerPredictionId)
-          : undefined,
+        eq(generatedImage.providerPredictionId, unlikePredictionId),
       ),
     )
     .returning();

@@ -6,8 +6,9 @@ import { sendJob } from "../../jobs/job-definition";
 import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import { AppError } from "../../lib/app-error";
 import { recordAnalyticsEvent } from "../analytics/record-event";
-import { type ChildRow, countPhotos, currentAge, findFamilyChild } from "../children/child-record";
+import { type ChildRow, currentAge, findFamilyChild } from "../children/child-record";
 import { childIdentity, descriptorToBytes, photosNotOfTheChild } from "../photos/face-identity";
+import type { PhotoRow } from "../photos/photo-record";
 import { describedPhotos, judgePhotoSet, loadPhotoSet } from "../photos/photo-set";
 import { deleteModelJob } from "../privacy/privacy-job-specs";
 import { type StudioDeps, webhookUrlFor } from "./studio-deps";
@@ -46,14 +47,15 @@ export async function startTraining(
     throw new AppError(409, studioErrorCodes.trainingInProgress, studioMessages.trainingInProgress);
   }
   const min = deps.env.PHOTOS_MIN_PER_CHILD;
-  if ((await countPhotos(deps.db, found.id)) < min) {
+  const photos = await loadPhotoSet(deps.db, found.id);
+  if (photos.length < min) {
     throw new AppError(
       409,
       studioErrorCodes.notEnoughPhotos,
       studioMessages.notEnoughPhotos.replace("{min}", String(min)),
     );
   }
-  const reference = await checkOneChild(deps, found);
+  const reference = checkOneChild(deps, found, photos);
   const started = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(child)
@@ -87,8 +89,8 @@ export async function startTraining(
  * remove. Answers the child's reference face, which training fixes for the portraits' likeness
  * checks (null when faces were not checked).
  */
-async function checkOneChild(deps: StudioDeps, kid: ChildRow) {
-  const described = describedPhotos(await loadPhotoSet(deps.db, kid.id));
+function checkOneChild(deps: StudioDeps, kid: ChildRow, photos: PhotoRow[]) {
+  const described = describedPhotos(photos);
   if (described.length < 2) return described[0]?.descriptor ?? null;
   const identity = childIdentity(described, deps.env.FACE_MATCH_THRESHOLD);
   const photoIds = photosNotOfTheChild(identity);

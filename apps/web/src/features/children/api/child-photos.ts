@@ -84,21 +84,27 @@ export function useDeleteChildPhotos(familyId: string, childId: number) {
 }
 
 /**
- * The parent confirms that a photo flagged as looking like an adult is their child: it stays,
- * unflagged, at once; then the list is read again, since the set's ranking may move with it.
+ * The parent confirms that photos flagged as looking like an adult are their child (one, or all at
+ * once): each stays, unflagged, at once; then the list is read again, once, since the set's
+ * ranking may move with them.
  */
 export function useKeepChildPhoto(familyId: string, childId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (photoId: string) =>
-      callApi(keepPhotoEndpoint, { childId, photoId }, { organizationId: familyId }),
-    onSuccess: ({ photo }) => {
+    mutationFn: async (photoIds: string | readonly string[]) => {
+      const kept: UploadedPhoto[] = [];
+      for (const photoId of typeof photoIds === "string" ? [photoIds] : photoIds) {
+        kept.push(
+          (await callApi(keepPhotoEndpoint, { childId, photoId }, { organizationId: familyId })).photo,
+        );
+      }
+      return kept;
+    },
+    onSuccess: (kept) => {
+      const byId = new Map(kept.map((photo) => [photo.id, photo]));
       queryClient.setQueryData<ChildPhotos>(childPhotosQueryKey(familyId, childId), (current) =>
         current
-          ? {
-              ...current,
-              photos: current.photos.map((existing) => (existing.id === photo.id ? photo : existing)),
-            }
+          ? { ...current, photos: current.photos.map((existing) => byId.get(existing.id) ?? existing) }
           : current,
       );
       void queryClient.invalidateQueries({ queryKey: childPhotosQueryKey(familyId, childId) });

@@ -257,7 +257,7 @@ export function UploadedPhotosGrid({
     const asking = sorted.filter(asksIfAdult);
     setBusy((current) => new Map([...current, ...asking.map((photo) => [photo.id, "keeping"] as const)]));
     try {
-      for (const photo of asking) await keep.mutateAsync(photo.id);
+      await keep.mutateAsync(asking.map((photo) => photo.id));
       toast.success(`Kept: they stay with ${childName}'s photos.`);
     } catch (error) {
       toast.error(errorMessage(error, "We couldn't keep those photos. Please try again."));
