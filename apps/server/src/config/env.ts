@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { findStyle } from "@wonderkin/contract";
 import { z } from "zod";
 import { repoRoot } from "./paths";
 
@@ -174,6 +175,23 @@ export const envSchema = z
       .string()
       .regex(/^[\w.-]+\/[\w.-]+:[0-9a-f]{8,}$/, "must look like owner/name:versionid")
       .optional(),
+    /**
+     * The reference-image model of the instant previews (decision 0029): `owner/name` for an
+     * official model, or `owner/name:versionid`. Its input follows FLUX.2 (input_images, 4:5).
+     */
+    REPLICATE_PREVIEW_MODEL: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+(:[0-9a-f]{8,})?$/, "must look like owner/name or owner/name:versionid")
+      .default("black-forest-labs/flux-2-pro"),
+    /** Free preview portraits made for a child while its model trains (0 turns previews off). */
+    PREVIEW_PORTRAITS: z.coerce.number().int().min(0).max(8).default(4),
+    /** The styles of the previews, in order (comma-separated ids; default: the first popular styles). */
+    PREVIEW_STYLES: z
+      .string()
+      .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, "must be comma-separated style ids")
+      .optional(),
+    /** Preview sets one family may have made per calendar month (UTC), over all its children. */
+    PREVIEW_SETS_PER_FAMILY_MONTH: z.coerce.number().int().min(0).max(100).default(6),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === "smtp" && !env.SMTP_URL) {
@@ -225,6 +243,14 @@ export const envSchema = z
             message: "is required with IMAGE_MODEL_PROVIDER=replicate",
           });
       }
+    }
+    const unknownStyle = env.PREVIEW_STYLES?.split(",").find((id) => !findStyle(id));
+    if (unknownStyle) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PREVIEW_STYLES"],
+        message: `names "${unknownStyle}", which is not a style of the catalogue`,
+      });
     }
     if (env.ROLE !== "all" && env.STORAGE_PROVIDER === "local" && !env.STORAGE_LOCAL_SHARED) {
       ctx.addIssue({

@@ -3,13 +3,21 @@ import { unzipSync } from "fflate";
 import { validateWebhook } from "replicate";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ImageModel, TrainingPhoto } from "../../src/providers/image-model/image-model";
+import { faceDistance } from "../../src/modules/photos/face-identity";
+import { createTfjsFaceDetector } from "../../src/providers/face-detector/tfjs-face-detector";
+import type { ImageModel, PreviewPhoto, TrainingPhoto } from "../../src/providers/image-model/image-model";
 import {
   createReplicateImageModel,
   progressFromLogs,
   ReplicateApiError,
 } from "../../src/providers/image-model/replicate-image-model";
-import { type FakeReplicate, injectWebhooksInto, startFakeReplicate } from "../support/fake-replicate";
+import { STRANGER, samePersonPictures, singleFacePictures } from "../support/face-pictures";
+import {
+  type FakeReplicate,
+  injectWebhooksInto,
+  SAFETY_CHECKER_ERROR,
+  startFakeReplicate,
+} from "../support/fake-replicate";
 
 const WEBHOOK_URL = "https://wonderkin.example/api/webhooks/replicate";
 let fake: FakeReplicate;
@@ -17,13 +25,18 @@ let replicate: ImageModel;
 let photos: TrainingPhoto[];
 let received: { url: string; headers: Record<string, string>; body: string }[];
 
-const adapter = (overrides: { apiToken?: string; webhookSecret?: string | null } = {}) =>
+const PREVIEW_MODEL = "black-forest-labs/flux-2-pro";
+
+const adapter = (
+  overrides: { apiToken?: string; webhookSecret?: string | null; previewModel?: string } = {},
+) =>
   createReplicateImageModel({
     apiToken: overrides.apiToken ?? fake.token,
     apiUrl: fake.apiUrl,
     webhookSecret: overrides.webhookSecret === undefined ? fake.webhookSecret : overrides.webhookSecret,
     modelOwner: fake.owner,
     trainerVersion: fake.trainerVersion,
+    previewModel: overrides.previewModel ?? PREVIEW_MODEL,
   });
 
 const photo = async (r: number, g: number, b: number): Promise<TrainingPhoto> => ({
@@ -408,6 +421,349 @@ describe("Replicate image model: predictions", () => {
         webhookUrl: null,
       }),
     ).rejects.toThrow(/owner\/name:version/);
+  });
+});
+
+const previewPhotos = (count = 2): PreviewPhoto[] =>
+  photos.slice(0, count).map((p, index) => ({ ...p, storageKey: `families/1/photos/${index}.jpg` }));
+
+const startPreview = (
+  model: ImageModel = replicate,
+  overrides: { photos?: PreviewPhoto[]; webhookUrl?: string | null; seed?: number } = {},
+) =>
+  model.startPreview({
+    photos: overrides.photos ?? previewPhotos(),
+    prompt: "a portrait of the child in the reference photos as an astronaut",
+    seed: overrides.seed ?? 4242,
+    styleId: "astronaut",
+    webhookUrl: overrides.webhookUrl === undefined ? WEBHOOK_URL : overrides.webhookUrl,
+  });
+
+const dataUriOf = (bytes: Uint8Array | undefined) =>
+  `data:image/jpeg;base64,${Buffer.from(bytes ?? []).toString("base64")}`;
+
+describe("Replicate image model: previews", () => {
+  it("runs the official reference model with the photos as data URIs, 4:5 and the seed, without a version", async () => {
+    const versioned = requestsTo("POST", "/v1/predictions").length;
+    const files = fake.files.size;
+    const { predictionId } = await startPreview();
+    // Nothing went to the versioned endpoint, and no photo was uploaded as a file.
+    expect(requestsTo("POST", "/v1/predictions").length).toBe(versioned);
+    expect(fake.files.size).toBe(files);
+    const [request] = requestsTo("POST", `/v1/models/${PREVIEW_MODEL}/predictions`).slice(-1);
+    expect(request?.status).toBe(201);
+    const body = request?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty("version");
+    expect(body.input).toEqual({
+      prompt: "a portrait of the child in the reference photos as an astronaut",
+      input_images: previewPhotos().map((p) => dataUriOf(p.bytes)),
+      aspect_ratio: "4:5",
+      resolution: "1 MP",
+      seed: 4242,
+      output_format: "jpg",
+      output_quality: 95,
+      safety_tolerance: 2,
+    });
+
+    const preview = fake.referencePredictions().find((p) => p.id === predictionId);
+    expect(preview).toMatchObject({ model: PREVIEW_MODEL, requestedVersion: null, imageCount: 2 });
+    expect(preview?.imageBytes).toEqual(previewPhotos().map((p) => Buffer.from(p.bytes)));
+    expect(fake.predictions.get(predictionId)).toMatchObject({ model: PREVIEW_MODEL, status: "starting" });
+  });
+
+  it("runs owner/name:version through /v1/predictions with that version", async () => {
+    const pinned = fake.referenceModelVersion(PREVIEW_MODEL);
+    const version = pinned.split(":")[1];
+    const official = requestsTo("POST", `/v1/models/${PREVIEW_MODEL}/predictions`).length;
+    const { predictionId } = await startPreview(adapter({ previewModel: pinned }), {
+      photos: previewPhotos(1),
+    });
+    const request = requestsTo("POST", "/v1/predictions").at(-1);
+    expect(request?.status).toBe(201);
+    expect(request?.body).toMatchObject({
+      version,
+      input: { aspect_ratio: "4:5", seed: 4242, input_images: [dataUriOf(photos[0]?.bytes)] },
+    });
+    expect(requestsTo("POST", `/v1/models/${PREVIEW_MODEL}/predictions`).length).toBe(official);
+    expect(fake.referencePredictions().find((p) => p.id === predictionId)).toMatchObject({
+      model: PREVIEW_MODEL,
+      requestedVersion: version,
+      imageCount: 1,
+    });
+  });
+
+  it("asks for the completion webhook when a secret is set, and for none without one", async () => {
+    const { predictionId } = await startPreview();
+    expect(requestsTo("POST", `/v1/models/${PREVIEW_MODEL}/predictions`).at(-1)?.body).toMatchObject({
+      webhook: WEBHOOK_URL,
+      webhook_events_filter: ["completed"],
+    });
+    await fake.completePrediction(predictionId, { image: photos[0]?.bytes });
+    const hook = received.at(-1);
+    expect(hook?.url).toBe(WEBHOOK_URL);
+    expect(replicate.verifyWebhook?.({ headers: hook?.headers ?? {}, rawBody: hook?.body ?? "" })).toEqual({
+      webhookId: hook?.headers["webhook-id"],
+      kind: "prediction",
+      runId: predictionId,
+    });
+
+    const polled = await startPreview(adapter({ webhookSecret: null }));
+    const body = requestsTo("POST", `/v1/models/${PREVIEW_MODEL}/predictions`).at(-1)?.body;
+    expect(body).not.toHaveProperty("webhook");
+    expect(body).not.toHaveProperty("webhook_events_filter");
+    received = [];
+    await fake.completePrediction(polled.predictionId, { image: photos[0]?.bytes });
+    expect(received).toEqual([]);
+  });
+
+  it("fetches a finished preview's single output URL at once", async () => {
+    const { predictionId } = await startPreview();
+    expect(await replicate.getPrediction(predictionId)).toEqual({
+      status: "running",
+      progress: null,
+      output: null,
+      error: null,
+    });
+    fake.setProgress(predictionId, 40);
+    expect(await replicate.getPrediction(predictionId)).toMatchObject({ status: "running", progress: 40 });
+
+    const image = await sharp({ create: { width: 40, height: 50, channels: 3, background: "#3366cc" } })
+      .jpeg()
+      .toBuffer();
+    const done = await fake.completePrediction(predictionId, { image });
+    expect(typeof done.output).toBe("string");
+    const run = await replicate.getPrediction(predictionId);
+    expect(run).toMatchObject({ status: "succeeded", progress: 100, error: null });
+    expect(Buffer.from(run.output ?? [])).toEqual(image);
+    expect(fake.outputBytes(String(done.output))).toEqual(image);
+
+    fake.expireOutput(predictionId);
+    expect(await replicate.getPrediction(predictionId)).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/no longer available/),
+    });
+  });
+
+  it("by default renders the face of the first reference photo, in the asked format", async () => {
+    const { predictionId } = await startPreview(replicate, { photos: previewPhotos(3) });
+    const done = await fake.completePrediction(predictionId);
+    expect(done.output).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\.jpg$/);
+    const run = await replicate.getPrediction(predictionId);
+    expect(run.status).toBe("succeeded");
+    const meta = await sharp(run.output ?? new Uint8Array()).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 1024, height: 1280 });
+    // The face in the portrait's centre is the first photo's colour (red), not the others'.
+    const { data } = await sharp(run.output ?? new Uint8Array())
+      .extract({ left: 472, top: 600, width: 80, height: 80 })
+      .resize(1, 1)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const [r = 0, g = 0, b = 0] = data;
+    expect(r).toBeGreaterThan(g + 60);
+    expect(r).toBeGreaterThan(b + 60);
+  });
+
+  it("shows the child of the reference photos by default, and whoever a test asks for", async () => {
+    const detector = createTfjsFaceDetector();
+    const describe = async (picture: Uint8Array) => {
+      const { data, info } = await sharp(picture)
+        .resize(640, 640, { fit: "inside" })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const faces = await detector.describe({ data, width: info.width, height: info.height });
+      expect(faces.length).toBeGreaterThan(0);
+      return faces[0]?.descriptor ?? [];
+    };
+    const [unsent, ...sent] = await samePersonPictures(4);
+    const child = await describe(unsent as Buffer);
+    const stranger = (await singleFacePictures())[STRANGER] as Buffer;
+    const childPhotos = sent.map((bytes, index) => ({ bytes, face: null, storageKey: `child/${index}.jpg` }));
+
+    const { predictionId } = await startPreview(replicate, { photos: childPhotos });
+    await fake.completePrediction(predictionId);
+    const likeChild = await replicate.getPrediction(predictionId);
+    expect(faceDistance(child, await describe(likeChild.output ?? new Uint8Array()))).toBeLessThan(0.5);
+
+    const other = await startPreview(replicate, { photos: childPhotos });
+    await fake.completePrediction(other.predictionId, { face: stranger, styleId: "fairy" });
+    const likeStranger = await replicate.getPrediction(other.predictionId);
+    expect(faceDistance(child, await describe(likeStranger.output ?? new Uint8Array()))).toBeGreaterThan(0.5);
+  });
+
+  it("reports a preview failed by the safety checker with Replicate's error", async () => {
+    const { predictionId } = await startPreview();
+    await fake.completePrediction(predictionId, { succeed: false });
+    expect(await replicate.getPrediction(predictionId)).toEqual({
+      status: "failed",
+      progress: null,
+      output: null,
+      error: SAFETY_CHECKER_ERROR,
+    });
+
+    fake.flagNextReferencePredictions({ error: "Content flagged by the safety checker (E005)" });
+    const flagged = await startPreview();
+    const next = await startPreview();
+    const image = photos[0]?.bytes;
+    const done = await fake.completeReferencePredictions({ image });
+    expect(done.map((run) => run.id)).toEqual(
+      expect.arrayContaining([flagged.predictionId, next.predictionId]),
+    );
+    expect(fake.referencePredictions().filter((p) => p.status === "starting")).toEqual([]);
+    expect(await replicate.getPrediction(flagged.predictionId)).toMatchObject({
+      status: "failed",
+      error: "Content flagged by the safety checker (E005)",
+    });
+    // Only the next one was flagged.
+    expect(await replicate.getPrediction(next.predictionId)).toMatchObject({ status: "succeeded" });
+  });
+
+  it("throws Replicate's 422 detail for an input it refuses, and a retryable error for a 5xx", async () => {
+    const notAnImage = { ...previewPhotos(1)[0], bytes: new TextEncoder().encode("not a photo at all") };
+    const failure = await startPreview(replicate, {
+      photos: [notAnImage as PreviewPhoto],
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ReplicateApiError);
+    expect(failure).toMatchObject({ status: 422, retryable: false });
+    expect((failure as Error).message).toMatch(/status 422: - input\.input_images\.0: Not a valid image/);
+
+    fake.rejectNextReferencePredictions({ status: 503 });
+    await expect(startPreview()).rejects.toMatchObject({ status: 503, retryable: true });
+    fake.rejectNextReferencePredictions({ status: 422, detail: "- input.prompt: prompt is required\n" });
+    await expect(startPreview()).rejects.toThrow(/status 422: - input\.prompt: prompt is required/);
+  });
+
+  it("refuses no photos before calling, and an unknown reference model is a 404", async () => {
+    const before = fake.requests.length;
+    await expect(startPreview(replicate, { photos: [] })).rejects.toThrow(/at least one photo/);
+    expect(fake.requests.length).toBe(before);
+    await expect(startPreview(adapter({ previewModel: "someone/not-a-model" }))).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe("Replicate fake: the reference model's input schema", () => {
+  const post = async (input: unknown, path = `/v1/models/${PREVIEW_MODEL}/predictions`) => {
+    const response = await fetch(`${fake.apiUrl.replace(/\/v1$/, "")}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ input }),
+    });
+    return { status: response.status, body: (await response.json()) as { detail?: string; id?: string } };
+  };
+  const image = async (format: "png" | "gif" | "webp") =>
+    `data:image/${format};base64,${(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })
+        .toFormat(format)
+        .toBuffer()
+    ).toString("base64")}`;
+
+  it("takes every image type FLUX.2 takes, and every option it lists", async () => {
+    const ok = await post({
+      prompt: "p",
+      input_images: [
+        dataUriOf(photos[0]?.bytes),
+        await image("png"),
+        await image("gif"),
+        await image("webp"),
+      ],
+      aspect_ratio: "custom",
+      width: 768,
+      height: 960,
+      resolution: "2 MP",
+      seed: 1,
+      output_format: "png",
+      output_quality: 100,
+      safety_tolerance: 5,
+    });
+    expect(ok.status).toBe(201);
+    expect(fake.referencePredictions().find((p) => p.id === ok.body.id)?.imageCount).toBe(4);
+    expect((await post({ prompt: "text only" })).status).toBe(201);
+  });
+
+  it.each([
+    ["a missing prompt", () => ({}), /input\.prompt: prompt is required/],
+    ["a prompt that is not a string", () => ({ prompt: 3 }), /input\.prompt: Invalid type. Expected: string/],
+    [
+      "input_images not an array",
+      () => ({ prompt: "p", input_images: "data:," }),
+      /input\.input_images: Invalid type/,
+    ],
+    [
+      "a non-string image",
+      () => ({ prompt: "p", input_images: [7] }),
+      /input\.input_images\.0: Invalid type/,
+    ],
+    [
+      "more than 8 images",
+      () => ({ prompt: "p", input_images: Array(9).fill(dataUriOf(photos[0]?.bytes)) }),
+      /input\.input_images: Array must have at most 8 items/,
+    ],
+    [
+      "a data URI that is not an image",
+      () => ({
+        prompt: "p",
+        input_images: [`data:image/jpeg;base64,${Buffer.from("%PDF-1.7").toString("base64")}`],
+      }),
+      /input\.input_images\.0: Not a valid image/,
+    ],
+    [
+      "a data URI of another type",
+      () => ({ prompt: "p", input_images: ["data:text/plain;base64,aGVsbG8="] }),
+      /input\.input_images\.0: Unsupported content type text\/plain/,
+    ],
+    [
+      "an unknown aspect ratio",
+      () => ({ prompt: "p", aspect_ratio: "4:6" }),
+      /input\.aspect_ratio: aspect_ratio must be one of/,
+    ],
+    [
+      "an unknown resolution",
+      () => ({ prompt: "p", resolution: "8 MP" }),
+      /input\.resolution: resolution must be one of/,
+    ],
+    [
+      "an unknown output format",
+      () => ({ prompt: "p", output_format: "jpeg" }),
+      /input\.output_format: output_format must be one of/,
+    ],
+    [
+      "a safety tolerance of 0",
+      () => ({ prompt: "p", safety_tolerance: 0 }),
+      /input\.safety_tolerance: Must be greater than or equal to 1/,
+    ],
+    [
+      "a safety tolerance of 6",
+      () => ({ prompt: "p", safety_tolerance: 6 }),
+      /input\.safety_tolerance: Must be less than or equal to 5/,
+    ],
+    ["a fractional seed", () => ({ prompt: "p", seed: 1.5 }), /input\.seed: Invalid type. Expected: integer/],
+    [
+      "an unknown input",
+      () => ({ prompt: "p", num_outputs: 1 }),
+      /input\.num_outputs: Additional property num_outputs is not allowed/,
+    ],
+  ])("answers 422 for %s", async (_name, input, detail) => {
+    const predictions = fake.predictions.size;
+    const answer = await post(input());
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail).toMatch(detail);
+    expect(fake.predictions.size).toBe(predictions);
+  });
+
+  it("validates the versioned path the same way, and knows only its reference models", async () => {
+    const version = fake.referenceModelVersion().split(":")[1];
+    const response = await fetch(`${fake.apiUrl}/predictions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ version, input: { prompt: "p", aspect_ratio: "7:5" } }),
+    });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/aspect_ratio/);
+    expect(
+      (await post({ prompt: "p" }, "/v1/models/black-forest-labs/flux-9-ultra/predictions")).status,
+    ).toBe(404);
   });
 });
 

@@ -7,8 +7,11 @@ import sharp from "sharp";
 /**
  * A local server on 127.0.0.1 answering the Replicate HTTP API calls the product makes: models
  * (create, get, delete, delete version), files (multipart upload, get, download, delete), trainings
- * of the flux LoRA trainer and predictions on the trained versions. Everything is in memory and
- * moves only when a test says so (`setProgress`, `completeTraining`, `completePrediction`).
+ * of the flux LoRA trainer, predictions on the trained versions, and predictions of the official
+ * reference-image models the previews run (FLUX.2 [pro]: `POST /v1/models/{owner}/{name}/predictions`,
+ * or `/v1/predictions` with one of their versions), whose input is validated as Replicate does.
+ * Everything is in memory and moves only when a test says so (`setProgress`, `completeTraining`,
+ * `completePrediction`, `completeReferencePredictions`).
  *
  * Output images are served by the fake itself under `/files/…` without a token, the way
  * replicate.delivery serves them, and `expireOutput` removes them as Replicate does after an hour.
@@ -70,6 +73,83 @@ export type CompleteOptions = {
   dropWebhook?: boolean;
 };
 
+export type CompletePredictionOptions = CompleteOptions & {
+  /** The exact output bytes (stored as given, whatever the output format says). */
+  image?: Uint8Array;
+  contentType?: string;
+  /**
+   * A photo of whoever the portrait should show: the fake draws that face into a style's art (as
+   * `portraitPicture` of face-pictures.ts does) and encodes it in the requested output format.
+   */
+  face?: Uint8Array;
+  /**
+   * Reference predictions only: which input image's face the portrait shows (default 0, the first
+   * one, so a preview made from the child's photos looks like the child).
+   */
+  faceFromInput?: number;
+  /** The style whose art a composed portrait uses (default `astronaut`). */
+  styleId?: string;
+};
+
+/** A prediction of a reference-image model (a preview), with its input images decoded. */
+export type ReferencePrediction = {
+  id: string;
+  /** `owner/name` of the reference model. */
+  model: string;
+  /** The version the request named (`/v1/predictions`), or null when run as an official model. */
+  requestedVersion: string | null;
+  input: Json;
+  imageCount: number;
+  /** The decoded bytes of `input.input_images`, in order. */
+  imageBytes: Buffer[];
+  status: string;
+  output: unknown;
+  error: unknown;
+};
+
+/** The default error of a reference prediction failed after it started (its safety checker). */
+export const SAFETY_CHECKER_ERROR = "Content flagged by the safety checker";
+
+/** FLUX.2 [pro]'s input on Replicate (black-forest-labs/flux-2-pro). */
+const FLUX2_INPUT = {
+  aspectRatios: [
+    "1:1",
+    "16:9",
+    "3:2",
+    "2:3",
+    "4:5",
+    "5:4",
+    "9:16",
+    "3:4",
+    "4:3",
+    "match_input_image",
+    "custom",
+  ],
+  resolutions: ["0.5 MP", "1 MP", "2 MP", "4 MP", "match_input_image"],
+  outputFormats: ["webp", "jpg", "png"],
+  imageTypes: ["image/jpeg", "image/png", "image/gif", "image/webp"],
+  maxImages: 8,
+  keys: [
+    "prompt",
+    "input_images",
+    "aspect_ratio",
+    "resolution",
+    "width",
+    "height",
+    "seed",
+    "output_format",
+    "output_quality",
+    "safety_tolerance",
+  ],
+};
+
+/** The reference models the fake knows unless told otherwise. */
+export const DEFAULT_REFERENCE_MODELS = ["black-forest-labs/flux-2-pro"];
+/** A real published version of FLUX.2 [pro] (others get a made-up one). */
+const KNOWN_REFERENCE_VERSIONS: Record<string, string> = {
+  "black-forest-labs/flux-2-pro": "2aea458694efeca3600b4d5775dedce6ee5a971c7b80ccd5ca3bd0b3b93beb00",
+};
+
 export type FakeReplicate = {
   /** The API base, ending in `/v1` (what the adapter's `apiUrl` takes). */
   apiUrl: string;
@@ -79,6 +159,10 @@ export type FakeReplicate = {
   webhookSecret: string;
   /** `ostris/flux-dev-lora-trainer:<version>` as the adapter's `trainerVersion` takes it. */
   trainerVersion: string;
+  /** The reference-image models it runs (`owner/name`), the first being the app's default. */
+  referenceModels: string[];
+  /** `owner/name:<version>` of a reference model (the adapter's `previewModel` with a version). */
+  referenceModelVersion(model?: string): string;
   requests: RecordedRequest[];
   models: Map<string, FakeModel>;
   files: Map<string, FakeFile>;
@@ -88,10 +172,27 @@ export type FakeReplicate = {
   /** Moves a training or a prediction to `processing` and logs a progress bar at `percent`. */
   setProgress(runId: string, percent: number): Json;
   completeTraining(trainingId: string, options?: CompleteOptions): Promise<Json>;
-  completePrediction(
-    predictionId: string,
-    options?: CompleteOptions & { image?: Uint8Array; contentType?: string },
-  ): Promise<Json>;
+  /**
+   * Succeeds (by default) or fails a prediction. A LoRA prediction's output is a list of one URL, a
+   * reference prediction's a single URL string; both are served under `/files/…`. A reference
+   * prediction shows, by default, the face of its first input image; a failed one (or one flagged
+   * with `flagNextReferencePredictions`) fails with `SAFETY_CHECKER_ERROR` unless told otherwise.
+   */
+  completePrediction(predictionId: string, options?: CompletePredictionOptions): Promise<Json>;
+  /** The reference-model predictions (previews), oldest first, with their input images decoded. */
+  referencePredictions(): ReferencePrediction[];
+  /** Completes every reference prediction still running, each as `completePrediction` would. */
+  completeReferencePredictions(options?: CompletePredictionOptions): Promise<Json[]>;
+  /**
+   * The next `times` (default 1) requests starting a reference prediction, by either path, answer
+   * `status` (e.g. 500, 503, 429 or 422) with a problem `detail`; nothing is recorded as a prediction.
+   */
+  rejectNextReferencePredictions(options: { status: number; detail?: string; times?: number }): void;
+  /**
+   * The next `times` (default 1) reference predictions start normally but fail when completed
+   * (unless completed with `succeed: true`), with `error` (default `SAFETY_CHECKER_ERROR`).
+   */
+  flagNextReferencePredictions(options?: { error?: string; times?: number }): void;
   /** Removes a prediction's output files (their URLs answer 404), as Replicate does after an hour. */
   expireOutput(predictionId: string, options?: { markDataRemoved?: boolean }): void;
   /** The bytes a prediction's output URL serves (null once expired). */
@@ -214,8 +315,65 @@ const defaultOutputImage = () => {
   return defaultImage;
 };
 
+/** The image type its first bytes show (JPEG, PNG, GIF or WEBP, what FLUX.2 takes), or null. */
+export function imageTypeOf(bytes: Uint8Array): string | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
+  if (
+    b.length >= 8 &&
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return "image/png";
+  }
+  const ascii = (start: number, end: number) => b.subarray(start, end).toString("latin1");
+  if (b.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "image/gif";
+  if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
+  return null;
+}
+
+/** The JSON type name Replicate's validation messages use. */
+const jsonType = (value: unknown) =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "array"
+      : typeof value === "number"
+        ? Number.isInteger(value)
+          ? "integer"
+          : "number"
+        : typeof value;
+
+type InvalidField = { type: string; field: string; description: string };
+
+/** The output URLs of a run: a list (LoRA predictions), one string (reference models) or none. */
+const outputUrls = (output: unknown): string[] =>
+  typeof output === "string"
+    ? [output]
+    : Array.isArray(output)
+      ? output.filter((url): url is string => typeof url === "string")
+      : [];
+
+/** Encodes a picture as a prediction's `output_format` asks. */
+async function encodeAs(picture: Buffer, format: string): Promise<Buffer> {
+  if (format === "png") return sharp(picture).png().toBuffer();
+  if (format === "webp") return sharp(picture).webp({ quality: 90 }).toBuffer();
+  return sharp(picture).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** A finished portrait of whoever `face` shows (loaded lazily: it wakes the face detector). */
+async function composePortrait(face: Uint8Array, styleId: string, seed: number): Promise<Buffer> {
+  const { portraitPicture } = await import("./face-pictures");
+  return portraitPicture(Buffer.from(face), { styleId, seed });
+}
+
 export async function startFakeReplicate(
-  options: { token?: string; owner?: string; webhookSecret?: string } = {},
+  options: {
+    token?: string;
+    owner?: string;
+    webhookSecret?: string;
+    /** The reference-image models it runs (`owner/name`); default `DEFAULT_REFERENCE_MODELS`. */
+    referenceModels?: string[];
+  } = {},
 ): Promise<FakeReplicate> {
   const token = options.token ?? "r8_fake_test_token";
   const owner = options.owner ?? "wonderkin-test";
@@ -225,6 +383,24 @@ export async function startFakeReplicate(
   const files = new Map<string, FakeFile>();
   const trainings = new Map<string, Json>();
   const predictions = new Map<string, Json>();
+  /** Reference models by `owner/name`, with their (only) version. */
+  const referenceModels = new Map<string, { owner: string; name: string; version: string }>(
+    (options.referenceModels ?? DEFAULT_REFERENCE_MODELS).map((ref) => {
+      const [refOwner = "", name = ""] = ref.split("/");
+      const version =
+        KNOWN_REFERENCE_VERSIONS[ref] ?? createHash("sha256").update(`reference:${ref}`).digest("hex");
+      return [ref, { owner: refOwner, name, version }];
+    }),
+  );
+  type ReferenceRun = {
+    model: string;
+    requestedVersion: string | null;
+    imageBytes: Buffer[];
+    flagged: string | null;
+  };
+  const referenceRuns = new Map<string, ReferenceRun>();
+  const referenceRejections: { status: number; detail: string; times: number }[] = [];
+  const referenceFlags: { error: string; times: number }[] = [];
   const outputs = new Map<string, { bytes: Buffer; contentType: string; predictionId: string }>();
   const webhooks: WebhookDelivery[] = [];
   const failures: {
@@ -247,9 +423,124 @@ export async function startFakeReplicate(
     // Deleting a version removes its predictions and their output files.
     for (const [id, prediction] of predictions) {
       if (prediction.version !== version) continue;
-      for (const url of (prediction.output as string[] | null) ?? []) outputs.delete(new URL(url).pathname);
+      for (const url of outputUrls(prediction.output)) outputs.delete(new URL(url).pathname);
       predictions.delete(id);
     }
+  };
+
+  const findReferenceVersion = (version: string) => {
+    const [ref, hash] = version.includes(":") ? version.split(":") : [null, version];
+    for (const [model, reference] of referenceModels) {
+      if (ref && ref !== model) continue;
+      if (hash === reference.version) return model;
+    }
+    return null;
+  };
+
+  /** Reads an input image: a data URI, or an address of the fake's own files. */
+  const readInputImage = (uri: string): { bytes: Buffer } | { error: string } => {
+    const data = /^data:([^;,]*)((?:;[^;,]*)*?)(;base64)?,(.*)$/s.exec(uri);
+    if (data) {
+      const [, mime = "", , base64, payload = ""] = data;
+      if (!FLUX2_INPUT.imageTypes.includes(mime.toLowerCase())) {
+        return { error: `Unsupported content type ${mime || "(none)"}: must be jpeg, png, gif, or webp` };
+      }
+      const bytes = base64
+        ? Buffer.from(payload, "base64")
+        : Buffer.from(decodeURIComponent(payload), "latin1");
+      if (!imageTypeOf(bytes)) return { error: "Not a valid image: must be jpeg, png, gif, or webp" };
+      return { bytes };
+    }
+    let url: URL;
+    try {
+      url = new URL(uri);
+    } catch {
+      return { error: "Does not match format 'uri'" };
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      return { error: "Does not match format 'uri'" };
+    const served =
+      (url.origin === origin ? outputs.get(url.pathname)?.bytes : undefined) ??
+      files.get(fileIdOf(uri) ?? "")?.bytes;
+    if (!served) return { error: `Could not download ${uri}` };
+    if (!imageTypeOf(served)) return { error: "Not a valid image: must be jpeg, png, gif, or webp" };
+    return { bytes: served };
+  };
+
+  /** Validates a FLUX.2 [pro] input the way Replicate does (its 422 lists every invalid field). */
+  const validateReferenceInput = (input: unknown) => {
+    const invalid: InvalidField[] = [];
+    const images: Buffer[] = [];
+    const add = (type: string, field: string, description: string) =>
+      invalid.push({ type, field: field ? `input.${field}` : "input", description });
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      add("required", "", "input is required and must be an object");
+      return { invalid, images };
+    }
+    const values = input as Json;
+    for (const key of Object.keys(values)) {
+      if (!FLUX2_INPUT.keys.includes(key)) {
+        add("additional_property_not_allowed", key, `Additional property ${key} is not allowed`);
+      }
+    }
+    const typeError = (field: string, expected: string) =>
+      add("invalid_type", field, `Invalid type. Expected: ${expected}, given: ${jsonType(values[field])}`);
+    const enumField = (field: string, allowed: string[]) => {
+      const value = values[field];
+      if (value === undefined) return;
+      if (typeof value !== "string" || !allowed.includes(value)) {
+        add(
+          "enum",
+          field,
+          `${field} must be one of the following: ${allowed.map((a) => JSON.stringify(a)).join(", ")}`,
+        );
+      }
+    };
+    const integerField = (field: string, min: number | null, max: number | null) => {
+      const value = values[field];
+      if (value === undefined) return;
+      if (typeof value !== "number" || !Number.isInteger(value)) return typeError(field, "integer");
+      if (min !== null && value < min) {
+        add("number_gte", field, `Must be greater than or equal to ${min}`);
+      }
+      if (max !== null && value > max) add("number_lte", field, `Must be less than or equal to ${max}`);
+    };
+
+    if (values.prompt === undefined || values.prompt === null)
+      add("required", "prompt", "prompt is required");
+    else if (typeof values.prompt !== "string") typeError("prompt", "string");
+
+    const inputImages = values.input_images;
+    if (inputImages !== undefined) {
+      if (!Array.isArray(inputImages)) typeError("input_images", "array");
+      else {
+        if (inputImages.length > FLUX2_INPUT.maxImages) {
+          add("array_max_items", "input_images", `Array must have at most ${FLUX2_INPUT.maxImages} items`);
+        }
+        inputImages.forEach((item: unknown, index) => {
+          if (typeof item !== "string") {
+            add(
+              "invalid_type",
+              `input_images.${index}`,
+              `Invalid type. Expected: string, given: ${jsonType(item)}`,
+            );
+            return;
+          }
+          const read = readInputImage(item);
+          if ("error" in read) add("format", `input_images.${index}`, read.error);
+          else images.push(read.bytes);
+        });
+      }
+    }
+    enumField("aspect_ratio", FLUX2_INPUT.aspectRatios);
+    enumField("resolution", FLUX2_INPUT.resolutions);
+    enumField("output_format", FLUX2_INPUT.outputFormats);
+    integerField("width", 256, 2048);
+    integerField("height", 256, 2048);
+    integerField("seed", null, null);
+    integerField("output_quality", 0, 100);
+    integerField("safety_tolerance", 1, 5);
+    return { invalid, images };
   };
 
   const findVersion = (version: string) => {
@@ -273,6 +564,54 @@ export async function startFakeReplicate(
     const sendProblem = (status: number, title: string, detail: string) =>
       send(status, problem(status, title, detail), "application/problem+json");
     const notFound = () => sendProblem(404, "Not found", "The requested resource could not be found.");
+
+    /** Starts a prediction of a reference model (`requestedVersion`: null on the official path). */
+    const startReference = (model: string, requestedVersion: string | null) => {
+      const rejection = referenceRejections[0];
+      if (rejection) {
+        rejection.times -= 1;
+        if (rejection.times <= 0) referenceRejections.shift();
+        const title =
+          rejection.status === 422
+            ? "Input validation failed"
+            : rejection.status === 429
+              ? "Too Many Requests"
+              : "Error";
+        return sendProblem(rejection.status, title, rejection.detail);
+      }
+      const { invalid, images } = validateReferenceInput(body.input);
+      if (invalid.length > 0) {
+        const detail = invalid.map((f) => `- ${f.field}: ${f.description}\n`).join("");
+        return send(
+          422,
+          { ...problem(422, "Input validation failed", detail), invalid_fields: invalid },
+          "application/problem+json",
+        );
+      }
+      const webhookError = checkWebhook(body);
+      if (webhookError) return sendProblem(422, "Invalid input", webhookError);
+      const reference = referenceModels.get(model);
+      const prediction = newRun(apiUrl, "predictions", body, {
+        model,
+        // Replicate hides the version of an official model's predictions.
+        version: requestedVersion ? reference?.version : "hidden",
+        input: body.input,
+        data_removed: false,
+      });
+      const flag = referenceFlags[0];
+      if (flag) {
+        flag.times -= 1;
+        if (flag.times <= 0) referenceFlags.shift();
+      }
+      predictions.set(String(prediction.id), prediction);
+      referenceRuns.set(String(prediction.id), {
+        model,
+        requestedVersion,
+        imageBytes: images,
+        flagged: flag?.error ?? null,
+      });
+      return send(201, publicRun(prediction));
+    };
 
     // Output files, public like replicate.delivery.
     if (method === "GET" && path.startsWith("/files/")) {
@@ -361,6 +700,13 @@ export async function startFakeReplicate(
       }
     }
     const modelMatch = /^\/v1\/models\/([^/]+)\/([^/]+)$/.exec(path);
+    const referenceModel = modelMatch ? referenceModels.get(`${modelMatch[1]}/${modelMatch[2]}`) : undefined;
+    if (method === "GET" && referenceModel) {
+      return send(200, {
+        ...modelJson({ ...referenceModel, visibility: "public", hardware: "cpu", versions: [] }),
+        latest_version: { id: referenceModel.version, created_at: nowIso() },
+      });
+    }
     if (modelMatch) {
       const model = models.get(`${modelMatch[1]}/${modelMatch[2]}`);
       if (!model) return notFound();
@@ -449,9 +795,18 @@ export async function startFakeReplicate(
       trainings.set(String(training.id), training);
       return send(201, publicRun(training));
     }
+    // Reference-image models (official: run without a version)
+    const officialMatch = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(path);
+    if (method === "POST" && officialMatch) {
+      const model = `${officialMatch[1]}/${officialMatch[2]}`;
+      if (!referenceModels.has(model)) return notFound();
+      return startReference(model, null);
+    }
     // Predictions
     if (method === "POST" && path === "/v1/predictions") {
       const version = body.version;
+      const reference = typeof version === "string" ? findReferenceVersion(version) : null;
+      if (reference) return startReference(reference, String(version));
       const found = typeof version === "string" ? findVersion(version) : null;
       if (!found) {
         return sendProblem(
@@ -628,6 +983,62 @@ export async function startFakeReplicate(
     if (run.status === "starting") Object.assign(run, { status: "processing", started_at: nowIso() });
   };
 
+  /** The output picture of a prediction: as given, a composed portrait, or a plain default. */
+  async function outputPicture(
+    prediction: Json,
+    reference: ReferenceRun | undefined,
+    completeOptions: CompletePredictionOptions,
+    format: string,
+  ): Promise<Buffer> {
+    if (completeOptions.image) return Buffer.from(completeOptions.image);
+    const input = prediction.input as Json;
+    const seed = Number.isInteger(input.seed) ? Number(input.seed) : 1;
+    const styleId = completeOptions.styleId ?? "astronaut";
+    const face =
+      completeOptions.face ??
+      (reference ? reference.imageBytes[completeOptions.faceFromInput ?? 0] : undefined);
+    if (face) return encodeAs(await composePortrait(face, styleId, seed), format);
+    return reference ? encodeAs(await defaultOutputImage(), format) : defaultOutputImage();
+  }
+
+  async function completePrediction(predictionId: string, completeOptions: CompletePredictionOptions = {}) {
+    const prediction = predictions.get(predictionId);
+    if (!prediction) throw new Error(`fake Replicate: no prediction ${predictionId}`);
+    startProcessing(prediction);
+    const reference = referenceRuns.get(predictionId);
+    if (completeOptions.logs) prediction.logs = `${prediction.logs}${completeOptions.logs}\n`;
+    const succeed = completeOptions.succeed ?? !reference?.flagged;
+    if (succeed) {
+      const format = String((prediction.input as Json).output_format ?? "webp");
+      const bytes = await outputPicture(prediction, reference, completeOptions, format);
+      const contentType =
+        completeOptions.contentType ?? (format === "jpg" ? "image/jpeg" : `image/${format}`);
+      const path = reference
+        ? `/files/${predictionId}/output.${format}`
+        : `/files/${predictionId}/out-0.${format}`;
+      outputs.set(path, { bytes, contentType, predictionId });
+      Object.assign(prediction, {
+        status: "succeeded",
+        logs: `${prediction.logs}${progressBar(100, 28)}\n`,
+        // A LoRA version answers a list of images; FLUX.2 [pro] one image.
+        output: reference ? `${origin}${path}` : [`${origin}${path}`],
+      });
+    } else {
+      Object.assign(prediction, {
+        status: "failed",
+        error:
+          completeOptions.error ??
+          reference?.flagged ??
+          (reference
+            ? SAFETY_CHECKER_ERROR
+            : "NSFW content detected. Try running it again, or try a different prompt."),
+      });
+    }
+    prediction.completed_at = nowIso();
+    await complete("prediction", prediction, completeOptions.dropWebhook ?? false);
+    return publicRun(prediction);
+  }
+
   return {
     apiUrl,
     origin,
@@ -635,6 +1046,13 @@ export async function startFakeReplicate(
     owner,
     webhookSecret,
     trainerVersion: `${TRAINER.owner}/${TRAINER.name}:${FAKE_TRAINER_VERSION_ID}`,
+    referenceModels: [...referenceModels.keys()],
+    referenceModelVersion(model) {
+      const ref = model ?? [...referenceModels.keys()][0] ?? "";
+      const reference = referenceModels.get(ref);
+      if (!reference) throw new Error(`fake Replicate: no reference model ${ref}`);
+      return `${ref}:${reference.version}`;
+    },
     requests,
     models,
     files,
@@ -676,34 +1094,47 @@ export async function startFakeReplicate(
       await complete("training", training, completeOptions.dropWebhook ?? false);
       return publicRun(training);
     },
-    async completePrediction(predictionId, completeOptions = {}) {
-      const prediction = predictions.get(predictionId);
-      if (!prediction) throw new Error(`fake Replicate: no prediction ${predictionId}`);
-      startProcessing(prediction);
-      if (completeOptions.logs) prediction.logs = `${prediction.logs}${completeOptions.logs}\n`;
-      if (completeOptions.succeed ?? true) {
-        const format = String((prediction.input as Json).output_format ?? "webp");
-        const bytes = Buffer.from(completeOptions.image ?? (await defaultOutputImage()));
-        const contentType =
-          completeOptions.contentType ?? (format === "jpg" ? "image/jpeg" : `image/${format}`);
-        const path = `/files/${predictionId}/out-0.${format}`;
-        outputs.set(path, { bytes, contentType, predictionId });
-        Object.assign(prediction, {
-          status: "succeeded",
-          logs: `${prediction.logs}${progressBar(100, 28)}\n`,
-          output: [`${origin}${path}`],
-        });
-      } else {
-        Object.assign(prediction, {
-          status: "failed",
-          error:
-            completeOptions.error ??
-            "NSFW content detected. Try running it again, or try a different prompt.",
-        });
-      }
-      prediction.completed_at = nowIso();
-      await complete("prediction", prediction, completeOptions.dropWebhook ?? false);
-      return publicRun(prediction);
+    completePrediction,
+    referencePredictions() {
+      return [...referenceRuns].map(([id, run]) => {
+        const prediction = predictions.get(id) ?? {};
+        return {
+          id,
+          model: run.model,
+          requestedVersion: run.requestedVersion,
+          input: prediction.input as Json,
+          imageCount: run.imageBytes.length,
+          imageBytes: run.imageBytes,
+          status: String(prediction.status),
+          output: prediction.output ?? null,
+          error: prediction.error ?? null,
+        };
+      });
+    },
+    async completeReferencePredictions(completeOptions = {}) {
+      const running = [...referenceRuns.keys()].filter((id) => {
+        const prediction = predictions.get(id);
+        return prediction && !isTerminal(prediction);
+      });
+      const done: Json[] = [];
+      for (const id of running) done.push(await completePrediction(id, completeOptions));
+      return done;
+    },
+    rejectNextReferencePredictions(rejection) {
+      referenceRejections.push({
+        status: rejection.status,
+        detail:
+          rejection.detail ??
+          (rejection.status === 422
+            ? "- input.input_images.0: Not a valid image: must be jpeg, png, gif, or webp\n"
+            : rejection.status === 429
+              ? "Request was throttled."
+              : "Internal server error"),
+        times: rejection.times ?? 1,
+      });
+    },
+    flagNextReferencePredictions(flag = {}) {
+      referenceFlags.push({ error: flag.error ?? SAFETY_CHECKER_ERROR, times: flag.times ?? 1 });
     },
     expireOutput(predictionId, expireOptions = {}) {
       for (const [path, output] of outputs) if (output.predictionId === predictionId) outputs.delete(path);
@@ -767,5 +1198,6 @@ export function replicateEnvFor(fake: FakeReplicate) {
     REPLICATE_WEBHOOK_SECRET: fake.webhookSecret,
     REPLICATE_MODEL_OWNER: fake.owner,
     REPLICATE_TRAINER_VERSION: fake.trainerVersion,
+    REPLICATE_PREVIEW_MODEL: fake.referenceModels[0] ?? DEFAULT_REFERENCE_MODELS[0],
   };
 }

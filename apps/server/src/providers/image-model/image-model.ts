@@ -43,6 +43,22 @@ export type StartPredictionInput = {
   webhookUrl: string | null;
 };
 
+/** A photo a preview is made from: its bytes, its face box, and where it lives in our storage. */
+export type PreviewPhoto = TrainingPhoto & {
+  /** The local model reads the photo back from here when it renders, so it keeps nothing itself. */
+  storageKey: string;
+};
+
+export type StartPreviewInput = {
+  /** 1–4 of the child's best photos, best first (reference-sized JPEGs). */
+  photos: PreviewPhoto[];
+  /** The style's prompt, naming "the child in the reference photos" instead of a trigger word. */
+  prompt: string;
+  seed: number;
+  styleId: string;
+  webhookUrl: string | null;
+};
+
 export type PredictionRun = {
   status: ProviderRunStatus;
   progress: number | null;
@@ -56,6 +72,11 @@ export type ImageModel = {
   startTraining(input: StartTrainingInput): Promise<{ trainingId: string }>;
   getTraining(trainingId: string): Promise<TrainingRun>;
   startPrediction(input: StartPredictionInput): Promise<{ predictionId: string }>;
+  /**
+   * A portrait without a trained model, from a few reference photos (an instant preview while the
+   * child's model trains). Its outcome is read with `getPrediction`, like any portrait's.
+   */
+  startPreview(input: StartPreviewInput): Promise<{ predictionId: string }>;
   getPrediction(predictionId: string): Promise<PredictionRun>;
   /** Removes the trained model (and its prepared files) at the provider. */
   deleteModel(modelVersion: string): Promise<void>;

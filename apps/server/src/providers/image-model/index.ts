@@ -15,6 +15,7 @@ export function createImageModel(env: Env, deps: { storage: Storage; imageWork: 
       webhookSecret: env.REPLICATE_WEBHOOK_SECRET ?? null,
       modelOwner: env.REPLICATE_MODEL_OWNER ?? "",
       trainerVersion: env.REPLICATE_TRAINER_VERSION ?? "",
+      previewModel: env.REPLICATE_PREVIEW_MODEL,
     });
   }
   return createLocalImageModel({

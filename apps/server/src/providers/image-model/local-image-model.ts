@@ -6,6 +6,7 @@ import type {
   ImageModel,
   PredictionRun,
   StartPredictionInput,
+  StartPreviewInput,
   StartTrainingInput,
   TrainingRun,
 } from "./image-model";
@@ -41,6 +42,28 @@ export function createLocalImageModel(deps: {
     if (!/^local-[0-9a-f-]{36}$/.test(trainingId)) return null;
     const bytes = await deps.storage.get(manifestKey(trainingId));
     return bytes ? (JSON.parse(bytes.toString("utf8")) as LocalManifest) : null;
+  }
+
+  async function renderPreview(predictionId: string): Promise<PredictionRun> {
+    const request = decodePreview(predictionId);
+    // Like portraits, previews draw on the best few photos only (they come best first).
+    const index = request ? request.s % Math.min(request.k.length, BEST_FACES) : 0;
+    const key = request?.k[index];
+    const photo = key ? await deps.storage.get(key) : null;
+    if (!request || !photo) {
+      return { status: "failed", progress: null, output: null, error: "The preview's photo is gone." };
+    }
+    const face = await deps.imageWork.cropFace({
+      photo: { bytes: photo, face: request.f[index] ?? null },
+      detectFace: deps.detectFaces,
+    });
+    const output = await deps.imageWork.renderLocalPortrait({
+      face,
+      styleId: request.st,
+      seed: request.s,
+      artCacheDir: deps.artCacheDir,
+    });
+    return { status: "succeeded", progress: 100, output, error: null };
   }
 
   return {
@@ -84,7 +107,23 @@ export function createLocalImageModel(deps: {
       return { predictionId: `local-${Buffer.from(JSON.stringify(request)).toString("base64url")}` };
     },
 
+    async startPreview(input: StartPreviewInput) {
+      if (input.photos.length === 0) throw new Error("A preview needs at least one photo");
+      // The photos stay where they are: the id names them (and their face boxes), so nothing is kept
+      // here and a photo deleted before the preview renders simply fails it.
+      const request: LocalPreview = {
+        k: input.photos.map((photo) => photo.storageKey),
+        f: input.photos.map((photo) => photo.face ?? null),
+        s: input.seed,
+        st: input.styleId,
+      };
+      return {
+        predictionId: `${PREVIEW_PREFIX}${Buffer.from(JSON.stringify(request)).toString("base64url")}`,
+      };
+    },
+
     async getPrediction(predictionId: string): Promise<PredictionRun> {
+      if (predictionId.startsWith(PREVIEW_PREFIX)) return renderPreview(predictionId);
       const request = decodePrediction(predictionId);
       const manifest = request ? await readManifest(request.m) : null;
       if (!request || !manifest) {
@@ -113,6 +152,28 @@ export function createLocalImageModel(deps: {
       await deps.storage.delete(await deps.storage.list(`${modelPrefix(modelVersion)}/`));
     },
   };
+}
+
+const PREVIEW_PREFIX = "local-preview-";
+type FaceBox = { x: number; y: number; width: number; height: number };
+type LocalPreview = { k: string[]; f: (FaceBox | null)[]; s: number; st: string };
+
+function decodePreview(predictionId: string): LocalPreview | null {
+  try {
+    const parsed = JSON.parse(
+      Buffer.from(predictionId.slice(PREVIEW_PREFIX.length), "base64url").toString("utf8"),
+    );
+    const valid =
+      Array.isArray(parsed.k) &&
+      parsed.k.length > 0 &&
+      parsed.k.every((key: unknown) => typeof key === "string") &&
+      Array.isArray(parsed.f) &&
+      Number.isInteger(parsed.s) &&
+      typeof parsed.st === "string";
+    return valid ? parsed : null;
+  } catch {
+    return null;
+  }
 }
 
 function decodePrediction(predictionId: string): { m: string; s: number; st: string } | null {

@@ -6,6 +6,7 @@ import type {
   PredictionRun,
   ProviderRunStatus,
   StartPredictionInput,
+  StartPreviewInput,
   StartTrainingInput,
   TrainingRun,
 } from "./image-model";
@@ -29,6 +30,11 @@ export type ReplicateImageModelConfig = {
   modelOwner: string;
   /** `ostris/flux-dev-lora-trainer:<version id>`. */
   trainerVersion: string;
+  /**
+   * The reference-image model of the instant previews: `owner/name` (an official model, run at its
+   * latest version) or `owner/name:version`. Its input follows FLUX.2 (decision 0029).
+   */
+  previewModel: string;
   fetch?: typeof fetch;
   /** Training steps of the LoRA trainer (its default, 1000, unless set). */
   trainingSteps?: number;
@@ -69,6 +75,17 @@ const runSchema = z.object({
 type Run = z.infer<typeof runSchema>;
 const trainingOutputSchema = z.object({ version: z.string() });
 const fileSchema = z.object({ id: z.string(), urls: z.object({ get: z.string() }) });
+
+/** Parses `owner/name` or `owner/name:version` (an official model runs without a version). */
+function parseModelRef(ref: string) {
+  const match = /^([a-z0-9][a-z0-9._-]*)\/([a-z0-9][a-z0-9._-]*)(?::([a-z0-9]+))?$/i.exec(ref);
+  if (!match) throw new Error(`Not a Replicate model "owner/name[:version]": ${ref}`);
+  const [, owner, name, version] = match as unknown as [string, string, string, string | undefined];
+  return { owner, name, version: version ?? null };
+}
+
+/** A photo inside the request itself: no address of a child's photo is ever handed out. */
+const dataUri = (bytes: Uint8Array) => `data:image/jpeg;base64,${Buffer.from(bytes).toString("base64")}`;
 
 /** Parses `owner/name:version`. */
 function parseVersionRef(ref: string) {
@@ -119,6 +136,7 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
   const apiUrl = config.apiUrl.replace(/\/+$/, "");
   const apiOrigin = new URL(apiUrl).origin;
   const trainer = parseVersionRef(config.trainerVersion);
+  const previewModel = parseModelRef(config.previewModel);
   const webhookKey = config.webhookSecret
     ? Buffer.from(config.webhookSecret.replace(/^whsec_/, ""), "base64")
     : null;
@@ -313,6 +331,32 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
             ...webhookFields(input.webhookUrl),
           },
         }),
+      );
+      return { predictionId: prediction.id };
+    },
+
+    async startPreview(input: StartPreviewInput) {
+      if (input.photos.length === 0) throw new Error("A preview needs at least one photo.");
+      const body = {
+        input: {
+          prompt: input.prompt,
+          input_images: input.photos.map((photo) => dataUri(photo.bytes)),
+          // Portraits are 4:5 (1024 × 1280 from the trained model); 1 MP is FLUX.2's own default.
+          aspect_ratio: "4:5",
+          resolution: "1 MP",
+          seed: input.seed,
+          output_format: "jpg",
+          output_quality: 95,
+          // The provider's safety checker stays on at its default (1 strictest … 5 most permissive).
+          safety_tolerance: 2,
+        },
+        ...webhookFields(input.webhookUrl),
+      };
+      const { owner, name, version } = previewModel;
+      const prediction = runSchema.parse(
+        version
+          ? await call("POST", "/predictions", { json: { version, ...body } })
+          : await call("POST", `/models/${owner}/${name}/predictions`, { json: body }),
       );
       return { predictionId: prediction.id };
     },
