@@ -35,6 +35,7 @@ import { userRoutes } from "./http/user-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
 import type { ImageWork } from "./image-work/image-work";
 import type { Queue } from "./jobs/queue";
+import { requestPreviews } from "./modules/studio/previews";
 import type { Metrics } from "./observability/metrics";
 import { storageMediaOrigin } from "./providers/storage";
 
@@ -179,6 +180,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         imageWork,
         faceDetector,
         faceMatchThreshold: env.FACE_MATCH_THRESHOLD,
+        onMinimumReached: (tx, options) => requestPreviews(tx, { boss: deps.queue.boss }, options),
       },
     }),
   );

@@ -16,6 +16,11 @@ export const publicConfigEndpoint = defineEndpoint({
     /** Whether each photo must show exactly one clear face. */
     faceDetection: z.boolean(),
     /**
+     * The free instant previews made while a child's model trains (decision 0029): how many, and
+     * from at most how many of the child's best photos; null when this deployment makes none.
+     */
+    previews: z.object({ portraits: z.number().int(), referencePhotos: z.number().int() }).nullable(),
+    /**
      * How long data is kept, in days: the consent agreement and the privacy policy show these very
      * numbers, which the retention jobs enforce.
      */

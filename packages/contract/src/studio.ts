@@ -17,8 +17,18 @@ export const generatedImageStatuses = ["pending", "processing", "succeeded", "fa
 export const generatedImageStatusSchema = z.enum(generatedImageStatuses);
 export type GeneratedImageStatus = z.infer<typeof generatedImageStatusSchema>;
 
+/**
+ * `portrait`: made with the child's trained model, for credits. `preview`: made free from a few of
+ * the child's best photos while the model trains (watermarked "Preview"); once training is done the
+ * studio offers to make it again with the child's model (POST /api/generation/regenerate).
+ */
+export const generatedImageKinds = ["portrait", "preview"] as const;
+export const generatedImageKindSchema = z.enum(generatedImageKinds);
+export type GeneratedImageKind = z.infer<typeof generatedImageKindSchema>;
+
 export const generatedImageSchema = z.object({
   id: z.string(),
+  kind: generatedImageKindSchema,
   childId: childIdSchema,
   styleId: z.string(),
   status: generatedImageStatusSchema,
@@ -193,6 +203,52 @@ export const printImageEndpoint = defineEndpoint({
   }),
 });
 
+/**
+ * The child's free previews: `none` (not made: too few photos yet, or the month's previews are used),
+ * `making` (some still rendering), `ready`, or `unavailable` (the preview service failed; the parent
+ * sees only that, and training is not affected). Failed previews are never listed.
+ */
+export const previewSetStatuses = ["none", "making", "ready", "unavailable"] as const;
+export const previewsSchema = z.object({
+  status: z.enum(previewSetStatuses),
+  images: z.array(generatedImageSchema),
+  /** The previews come with the "studio ready" e-mail (the parent asked for it). */
+  byEmail: z.boolean(),
+  /** How many more times a preview of the latest set may be swapped for another style. */
+  swapsLeft: z.number().int().min(0),
+});
+export type Previews = z.infer<typeof previewsSchema>;
+
+export const previewsEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/previews",
+  family: { permission: { resource: "child", action: "read" } },
+  request: childRequest,
+  response: previewsSchema,
+});
+
+/** Whether the previews come with the "studio ready" e-mail (sent to whoever started training). */
+export const previewsByEmailEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/previews/email",
+  family: { permission: { resource: "training", action: "start" } },
+  request: z.object({ childId: childIdSchema, byEmail: z.boolean() }),
+  response: z.object({ byEmail: z.boolean() }),
+});
+
+/**
+ * Swaps a finished (or failed) preview for one in another style the plan unlocks, while the child's
+ * model trains: the old preview goes, a new one is made, free. A set allows as many swaps as it
+ * has previews.
+ */
+export const swapPreviewStyleEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/previews/swap",
+  family: { permission: { resource: "image", action: "generate" } },
+  request: z.object({ imageId: z.string().min(1).max(64), styleId: z.string().min(1).max(64) }),
+  response: previewsSchema,
+});
+
 export const studioErrorCodes = {
   notEnoughPhotos: "TRAINING_NEEDS_PHOTOS",
   trainingInProgress: "TRAINING_IN_PROGRESS",
@@ -207,6 +263,10 @@ export const studioErrorCodes = {
   printNotIncluded: "PRINT_NOT_INCLUDED",
   printAllowanceUsed: "PRINT_ALLOWANCE_USED",
   photosOfDifferentPeople: "TRAINING_PHOTOS_DIFFERENT_PEOPLE",
+  previewSwapsUsed: "PREVIEW_SWAPS_USED",
+  previewStillMaking: "PREVIEW_STILL_MAKING",
+  previewAfterTraining: "PREVIEW_AFTER_TRAINING",
+  previewStyleTaken: "PREVIEW_STYLE_TAKEN",
 } as const;
 
 export const studioMessages = {
@@ -227,6 +287,14 @@ export const studioMessages = {
   photosOfDifferentPeople:
     "Some photos look like a different person than {name}. Remove the marked photos, then start training.",
   unlike: "This portrait didn't look enough like {name}, so we gave your credit back.",
+  previewsUnavailable: "Previews are unavailable right now.",
+  previewSwapsUsed: "You've changed these previews' styles as often as a set allows.",
+  previewStillMaking: "This preview is still being made. Try again in a moment.",
+  previewAfterTraining:
+    "Training has finished: make this style with {name}'s own model in the studio instead.",
+  previewStyleTaken: "There's already a preview in this style.",
+  /** Recorded on a failed preview (never shown: failed previews are not listed). */
+  previewFailed: "The preview could not be made.",
 } as const;
 
 /** `details` of TRAINING_PHOTOS_DIFFERENT_PEOPLE: the photos that do not show the child. */

@@ -11,9 +11,13 @@ export type EmailContent = {
   greeting?: string;
   paragraphs: string[];
   action?: EmailAction;
+  /** Pictures shown after the paragraphs, in a row that wraps (their `src` is usually `cid:…`). */
+  images?: EmailImage[];
   /** Why the reader got this and what to do if it wasn't them. */
   footnote: string;
 };
+
+export type EmailImage = { src: string; alt: string };
 
 export type EmailAction = {
   label: string;

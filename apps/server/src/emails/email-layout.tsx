@@ -43,6 +43,13 @@ const styles = {
   },
   heading: { margin: "0 0 20px", fontSize: "24px", lineHeight: "32px", fontWeight: 700, color: color.ink },
   paragraph: { margin: "0 0 16px" },
+  picture: {
+    display: "inline-block",
+    width: "120px",
+    height: "auto",
+    margin: "0 8px 8px 0",
+    borderRadius: "10px",
+  },
   buttonCell: { padding: "8px 0 20px" },
   button: {
     display: "inline-block",
@@ -103,6 +110,19 @@ export function EmailLayout({ content }: { content: EmailContent }) {
                             {paragraph}
                           </p>
                         ))}
+                        {content.images?.length ? (
+                          <p style={styles.paragraph}>
+                            {content.images.map((image) => (
+                              <img
+                                key={image.src}
+                                src={image.src}
+                                alt={image.alt}
+                                width={120}
+                                style={styles.picture}
+                              />
+                            ))}
+                          </p>
+                        ) : null}
                         {action ? (
                           <>
                             <table role="presentation" cellPadding={0} cellSpacing={0} border={0}>

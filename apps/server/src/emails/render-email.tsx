@@ -20,6 +20,7 @@ function renderText(content: EmailContent): string {
     content.heading,
     content.greeting,
     ...content.paragraphs,
+    content.images?.length ? `Attached: ${content.images.map((image) => image.alt).join("; ")}.` : undefined,
     action ? `${action.label}:\n${action.url}` : undefined,
     action ? `This link is valid for ${action.validFor}.` : undefined,
     `${content.footnote}\n\n— ${content.appName}`,

@@ -7,6 +7,8 @@ export function studioReadyEmail(options: {
   firstName: string;
   childName: string;
   url: string;
+  /** The free previews, when the parent asked for them by e-mail: attached as `cid:<cid>`. */
+  previews?: { cid: string; title: string }[];
 }): RenderedEmail {
   const { appName, childName } = options;
   const content: EmailContent = {
@@ -17,8 +19,17 @@ export function studioReadyEmail(options: {
     greeting: greetingFor(options.firstName),
     paragraphs: [
       `Training on ${childName}'s photos has finished. Pick a style — astronaut, fairy, viking and many more — and create the first portraits.`,
+      ...(options.previews?.length
+        ? [
+            `Here are the free previews made while ${childName}'s model trained. In the studio, each one can be made again with ${childName}'s own model.`,
+          ]
+        : []),
       "Each portrait costs one credit; if one ever fails, the credit comes back on its own.",
     ],
+    images: options.previews?.map((preview) => ({
+      src: `cid:${preview.cid}`,
+      alt: `${preview.title} preview of ${childName}`,
+    })),
     action: {
       label: "Open the studio",
       url: options.url,

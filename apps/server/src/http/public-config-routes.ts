@@ -1,6 +1,7 @@
 import { publicConfigEndpoint, type SocialProvider } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../config/env";
+import { PREVIEW_REFERENCE_PHOTOS } from "../modules/studio/previews";
 import { registerEndpoint } from "./endpoint-route";
 
 export function configuredSocialProviders(env: Env): SocialProvider[] {
@@ -21,6 +22,10 @@ export function publicConfigRoutes(env: Env) {
         maxMegabytes: env.PHOTO_MAX_MEGABYTES,
       },
       faceDetection: env.FACE_DETECTION === "on",
+      previews:
+        env.PREVIEW_PORTRAITS > 0
+          ? { portraits: env.PREVIEW_PORTRAITS, referencePhotos: PREVIEW_REFERENCE_PHOTOS }
+          : null,
       retention: {
         trainingPhotosDays: env.TRAINING_PHOTO_RETENTION_DAYS,
         unverifiedAccountDays: env.UNVERIFIED_ACCOUNT_RETENTION_DAYS,

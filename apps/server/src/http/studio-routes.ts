@@ -4,11 +4,14 @@ import {
   generateEndpoint,
   manualTrainingCompletionEndpoint,
   predictionStatusEndpoint,
+  previewsByEmailEndpoint,
+  previewsEndpoint,
   printImageEndpoint,
   regenerateEndpoint,
   regenerateErrorEndpoint,
   regenerationErrorEmailEndpoint,
   startTrainingEndpoint,
+  swapPreviewStyleEndpoint,
   trainingCompletedEndpoint,
   trainingStatusEndpoint,
 } from "@wonderkin/contract";
@@ -23,6 +26,8 @@ import {
 import { generatePortraits, regeneratePortrait } from "../modules/studio/generate-portraits";
 import { emailPortraitFailure } from "../modules/studio/portrait-lifecycle";
 import { findFamilyPortrait } from "../modules/studio/portrait-record";
+import { swapPreviewStyle } from "../modules/studio/preview-swap";
+import { previewsOf, setPreviewsByEmail } from "../modules/studio/previews";
 import { printPortrait } from "../modules/studio/print-portrait";
 import type { StudioDeps } from "../modules/studio/studio-deps";
 import { startTraining, trainingStateOf } from "../modules/studio/training";
@@ -86,6 +91,15 @@ export function studioRoutes(deps: FamilyDeps & { studio: StudioDeps }) {
 
     registerFamilyEndpoint(app, deps, generatedImagesEndpoint, ({ actor }, body) =>
       listPortraits(studio, { familyId: actor.membership.familyId, ...body }),
+    );
+    registerFamilyEndpoint(app, deps, previewsEndpoint, ({ actor }, body) =>
+      previewsOf(studio, { familyId: actor.membership.familyId, childId: body.childId }),
+    );
+    registerFamilyEndpoint(app, deps, previewsByEmailEndpoint, ({ actor }, body) =>
+      setPreviewsByEmail(studio, { familyId: actor.membership.familyId, ...body }),
+    );
+    registerFamilyEndpoint(app, deps, swapPreviewStyleEndpoint, ({ actor }, body) =>
+      swapPreviewStyle(studio, { familyId: actor.membership.familyId, userId: actor.userId, ...body }),
     );
     registerFamilyEndpoint(app, deps, deleteGeneratedImageEndpoint, async ({ actor }, body) => {
       await deletePortrait(studio, {

@@ -1,6 +1,7 @@
 import { AppError } from "../lib/app-error";
 import { analysisCopy, preparePhoto } from "../modules/photos/process-photo";
 import { makePortraitFiles, makePrintFile } from "../modules/studio/portrait-files";
+import { referenceCopy } from "../modules/studio/reference-copy";
 import type { DescribedFace, DetectedFace } from "../providers/face-detector/face-detector";
 import { createTfjsFaceDetector } from "../providers/face-detector/tfjs-face-detector";
 import { cropFace } from "../providers/image-model/crop-face";
@@ -52,6 +53,8 @@ export const imageTasks = {
     makePortraitFiles(input.output, { watermark: input.watermark }),
 
   makePrintFile: (input: { portrait: Uint8Array }) => makePrintFile(input.portrait),
+
+  referenceCopy: (input: { photo: Uint8Array }) => referenceCopy(asBuffer(input.photo)),
 };
 
 export type ImageTasks = typeof imageTasks;

@@ -98,6 +98,7 @@ export function createImageWork(options: {
     describeFaces,
     analysisCopy: task("analysisCopy"),
     cropFace: task("cropFace"),
+    referenceCopy: task("referenceCopy"),
     renderLocalPortrait: task("renderLocalPortrait"),
     makePortraitFiles: task("makePortraitFiles"),
     makePrintFile: task("makePrintFile"),

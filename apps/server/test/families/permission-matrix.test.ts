@@ -114,6 +114,21 @@ const matrix: Record<
     expected: { owner: 404, admin: 404, member: 403 },
     notFoundCode: photoErrorCodes.photoNotFound,
   },
+  // Every member sees the child's previews (none yet); only those who start training choose the e-mail.
+  "/api/children/previews": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  // Every role that may generate may swap a preview's style; the fixture's image is a portrait.
+  "/api/children/previews/swap": {
+    body: (fixture) => ({ imageId: fixture.imageId, styleId: "astronaut" }),
+    expected: { owner: 404, admin: 404, member: 404 },
+    notFoundCode: studioErrorCodes.imageNotFound,
+  },
+  "/api/children/previews/email": {
+    body: (fixture) => ({ childId: fixture.childId, byEmail: false }),
+    expected: { owner: 200, admin: 200, member: 403 },
+  },
   // The fixture child has no photos and no trained model: the roles that may act get the studio's
   // own refusal, the others ROLE_NOT_ALLOWED.
   "/api/children/training/start": {

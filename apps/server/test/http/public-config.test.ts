@@ -20,6 +20,7 @@ it("tells the pages this deployment's settings (no secrets), from the same value
     socialProviders: ["google"],
     photos: { min: 12, max: 25, maxMegabytes: 20 },
     faceDetection: true,
+    previews: { portraits: 4, referencePhotos: 4 },
     retention: { trainingPhotosDays: 14, unverifiedAccountDays: 30 },
   });
   expect(response.body).not.toContain("secret");

@@ -33,6 +33,7 @@ describe("training hands the photos over best first", () => {
     },
     getTraining: async () => ({ status: "running", progress: 0, modelVersion: null, error: null }),
     startPrediction: () => Promise.reject(new Error("not used")),
+    startPreview: () => Promise.reject(new Error("not used")),
     getPrediction: () => Promise.reject(new Error("not used")),
     deleteModel: async () => {},
     cancelTraining: async () => {},

@@ -22,7 +22,8 @@ let hangRenders = false;
 beforeAll(async () => {
   const pool = createImageWork({ threads: 2 });
   t = await createTestApp(
-    { PHOTOS_MIN_PER_CHILD: "3", FACE_DETECTION: "off", RENDER_CONCURRENCY: "2" },
+    // No instant previews: their renders would take the two slots this test counts on.
+    { PHOTOS_MIN_PER_CHILD: "3", FACE_DETECTION: "off", RENDER_CONCURRENCY: "2", PREVIEW_PORTRAITS: "0" },
     {
       imageWork: {
         ...pool,

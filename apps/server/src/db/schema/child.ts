@@ -41,6 +41,8 @@ export const child = pgTable(
      * only here, deleted with the child.
      */
     referenceDescriptor: bytea("reference_descriptor"),
+    /** A parent asked for the free previews to come with the "studio ready" e-mail. */
+    previewsByEmail: boolean("previews_by_email").notNull().default(false),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { child } from "./child";
 import { organization } from "./family";
@@ -13,6 +13,12 @@ export const generatedImage = pgTable(
   "generated_image",
   {
     id: text("id").primaryKey(),
+    /**
+     * "portrait" (made with the child's trained model, for credits) or "preview" (made free from a
+     * few of the child's photos by the reference-image model while the model trains; watermarked
+     * "Preview"). Both live, list, delete and export alike.
+     */
+    kind: text("kind").notNull().default("portrait"),
     childId: integer("child_id")
       .notNull()
       .references(() => child.id, { onDelete: "cascade" }),
@@ -65,5 +71,30 @@ export const generatedImage = pgTable(
     index("generated_image_waiting_idx")
       .on(table.queuePriority, table.createdAt)
       .where(sql`${table.status} = 'pending' and ${table.startedAt} is null`),
+  ],
+);
+
+/**
+ * One free preview set made for a child (decision 0029): which photos it was made from (so a second
+ * set is allowed only after the set changed substantially) and when (sets are counted per family
+ * per month). It outlives the child (`child_id` set null) so deleting and re-adding a child does
+ * not reset the family's monthly count; it goes with the family.
+ */
+export const previewSet = pgTable(
+  "preview_set",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    childId: integer("child_id").references(() => child.id, { onDelete: "set null" }),
+    photoIds: jsonb("photo_ids").$type<string[]>().notNull(),
+    /** How many of its previews were swapped for another style (at most as many as it has). */
+    swaps: integer("swaps").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("preview_set_child_idx").on(table.childId),
+    index("preview_set_family_idx").on(table.organizationId, table.createdAt),
   ],
 );

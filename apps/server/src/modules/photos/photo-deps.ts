@@ -15,6 +15,11 @@ export type PhotoDeps = {
   faceDetector: FaceDetector | null;
   /** Descriptor distance up to which two photos show the same person (FACE_MATCH_THRESHOLD). */
   faceMatchThreshold: number;
+  /**
+   * Runs in the transaction of the upload that brings a child to the photo minimum (the studio asks
+   * for the child's instant previews there), so it happens exactly when that upload is stored.
+   */
+  onMinimumReached?: (tx: Database, options: { childId: number; userId: string }) => Promise<void>;
 };
 
 export const limitsForClient = (limits: PhotoLimits) => ({

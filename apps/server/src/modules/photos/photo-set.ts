@@ -51,3 +51,14 @@ export function judgePhotoSet(
   }
   return { identity, verdicts };
 }
+
+/** The child's photos, best first (photo-quality.ts): a model that uses a few uses the best. */
+export async function photosBestFirst(
+  db: Database,
+  options: { childId: number; childAge: number; threshold: number },
+): Promise<PhotoRow[]> {
+  const rows = await loadPhotoSet(db, options.childId);
+  const { verdicts } = judgePhotoSet(rows, { childAge: options.childAge, threshold: options.threshold });
+  const rank = (id: string) => verdicts.get(id)?.qualityRank ?? rows.length;
+  return rows.sort((a, b) => rank(a.id) - rank(b.id));
+}

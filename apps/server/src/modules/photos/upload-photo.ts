@@ -149,6 +149,9 @@ export async function uploadPhoto(
         })
         .returning();
       if (!inserted) throw new Error("The photo row was not stored");
+      if (set.length + 1 === deps.limits.min) {
+        await deps.onMinimumReached?.(tx, { childId: options.childId, userId: options.userId });
+      }
       return { set, inserted };
     });
   } catch (error) {

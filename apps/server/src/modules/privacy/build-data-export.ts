@@ -188,6 +188,8 @@ function exportDocument(data: Collected, files: Map<string, string>, now: Date) 
         .filter((image) => image.childId === row.id)
         .map((image) => ({
           id: image.id,
+          // "preview": made free from a few photos while the child's model trained.
+          kind: image.kind,
           file: image.storageKey ? (files.get(image.storageKey) ?? null) : null,
           styleId: image.styleId,
           watermarked: image.watermarked,
@@ -264,7 +266,8 @@ const README = (appName: string) =>
 export.json    every record we keep about you: your account, families, children, consents,
                credits, plans, payments, billing details and analytics.
 photos/        the training photos of each child in your families, one folder per child.
-portraits/     the portraits made of each child, one folder per child.
+portraits/     the portraits made of each child, one folder per child, with the free previews
+               made while the child's model trained ("kind": "preview" in export.json).
 
 These are your children's photos: keep this file somewhere private.
 

@@ -1,5 +1,5 @@
 import { can, type GeneratedImage, studioErrorCodes, studioMessages } from "@wonderkin/contract";
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { generatedImage } from "../../db/schema";
@@ -31,12 +31,15 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 const newestFirst = [desc(generatedImage.createdAt), desc(generatedImage.id)];
 
+/** A failed preview is dropped, never shown: previews fail silently (previews.ts). */
+const shownInGallery = or(eq(generatedImage.kind, "portrait"), ne(generatedImage.status, "failed"));
+
 // The gallery is read on every studio visit: its two page queries are prepared once.
 const firstPage = preparedStatement((db: Database) =>
   db
     .select()
     .from(generatedImage)
-    .where(eq(generatedImage.childId, sql.placeholder("childId")))
+    .where(and(eq(generatedImage.childId, sql.placeholder("childId")), shownInGallery))
     .orderBy(...newestFirst)
     .limit(sql.placeholder("limit"))
     .prepare("wonderkin_gallery_first_page"),
@@ -49,6 +52,7 @@ const nextPage = preparedStatement((db: Database) =>
     .where(
       and(
         eq(generatedImage.childId, sql.placeholder("childId")),
+        shownInGallery,
         or(
           lt(generatedImage.createdAt, sql.placeholder("afterCreatedAt")),
           and(

@@ -9,14 +9,13 @@ import {
   studioMessages,
 } from "@wonderkin/contract";
 import { generatedImage } from "../../db/schema";
-import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import { AppError } from "../../lib/app-error";
 import { currentPlan } from "../billing/subscription-record";
 import { currentAge, findFamilyChild } from "../children/child-record";
 import { changeCredits } from "../credits/change-credits";
 import { findFamilyPortrait } from "./portrait-record";
 import { toGeneratedImages } from "./queue-estimates";
-import { queuePriorities } from "./queue-priority";
+import { queuePriorities, queueRenders } from "./queue-priority";
 import type { StudioDeps } from "./studio-deps";
 import { renderPortraitJob } from "./studio-job-specs";
 
@@ -92,15 +91,7 @@ export async function generatePortraits(
         })),
       )
       .returning();
-    for (const image of inserted) {
-      await sendJobInTransaction(
-        tx,
-        deps.boss,
-        renderPortraitJob,
-        { imageId: image.id },
-        { priority: image.queuePriority },
-      );
-    }
+    await queueRenders(tx, deps, inserted);
     return { rows: inserted, balance: spent.balance };
   });
   deps.wakeWorker?.(renderPortraitJob.name);

@@ -1,4 +1,4 @@
-import { and, count, gt, isNotNull } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { generatedImage } from "../../db/schema";
 
@@ -18,7 +18,13 @@ export async function likenessOutcomesSince(db: Database, since: Date): Promise<
       portraits: count(),
     })
     .from(generatedImage)
-    .where(and(isNotNull(generatedImage.likeness), gt(generatedImage.completedAt, since)))
+    .where(
+      and(
+        eq(generatedImage.kind, "portrait"),
+        isNotNull(generatedImage.likeness),
+        gt(generatedImage.completedAt, since),
+      ),
+    )
     .groupBy(generatedImage.likeness, generatedImage.likenessRetried);
   const outcomes: LikenessOutcomes = { passedFirst: 0, passedSecond: 0, unlike: 0 };
   for (const row of rows) {

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { findStyle, studioMessages } from "@wonderkin/contract";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { child, generatedImage, user } from "../../db/schema";
 import { portraitFailedEmail } from "../../emails";
 import { sendJob } from "../../jobs/job-definition";
@@ -8,6 +8,8 @@ import { recordAnalyticsEvent } from "../analytics/record-event";
 import { changeCredits } from "../credits/change-credits";
 import { checkLikeness, type LikenessVerdict } from "./portrait-likeness";
 import { isUnfinished, type PortraitRow, portraitKeys, unfinishedStatuses } from "./portrait-record";
+import { previewPhotos } from "./preview-photos";
+import { PREVIEW_WATERMARK } from "./previews";
 import { type StudioDeps, webhookUrlFor } from "./studio-deps";
 import { renderPortraitJob } from "./studio-job-specs";
 
@@ -29,20 +31,33 @@ export async function runRender(deps: StudioDeps, imageId: string): Promise<void
   const row = await findPortrait(deps, imageId);
   if (!row || !isUnfinished(row)) return;
   if (!row.providerPredictionId) {
-    const [owner] = await deps.db
-      .select({ modelVersion: child.modelVersion })
-      .from(child)
-      .where(eq(child.id, row.childId));
-    if (!owner?.modelVersion) return failPortrait(deps, imageId, "The child's model is gone.");
     let predictionId: string;
     try {
-      ({ predictionId } = await deps.imageModel.startPrediction({
-        modelVersion: owner.modelVersion,
-        prompt: row.prompt,
-        seed: row.seed,
-        styleId: row.styleId,
-        webhookUrl: webhookUrlFor(deps),
-      }));
+      if (row.kind === "preview") {
+        const photos = await previewPhotos(deps, row.childId);
+        if (photos.length === 0) return failPortrait(deps, imageId, "The child's photos are gone.");
+        ({ predictionId } = await deps.imageModel.startPreview({
+          photos,
+          prompt: row.prompt,
+          seed: row.seed,
+          styleId: row.styleId,
+          webhookUrl: webhookUrlFor(deps),
+        }));
+      } else {
+        // Only a portrait needs the trained model; a preview is made from the photos alone.
+        const [owner] = await deps.db
+          .select({ modelVersion: child.modelVersion })
+          .from(child)
+          .where(eq(child.id, row.childId));
+        if (!owner?.modelVersion) return failPortrait(deps, imageId, "The child's model is gone.");
+        ({ predictionId } = await deps.imageModel.startPrediction({
+          modelVersion: owner.modelVersion,
+          prompt: row.prompt,
+          seed: row.seed,
+          styleId: row.styleId,
+          webhookUrl: webhookUrlFor(deps),
+        }));
+      }
     } catch {
       return failPortrait(deps, imageId, PROVIDER_UNAVAILABLE);
     }
@@ -79,13 +94,15 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
   }
   const likeness = await checkLikeness(deps, { childId: row.childId, output: run.output });
   if (likeness && !likeness.passed) {
-    if (!row.likenessRetried) await renderAgain(deps, row, row.providerPredictionId, likeness);
-    else await failPortrait(deps, imageId, "The portrait did not look like the child", { likeness });
+    // A preview that does not look like the child is dropped: it was free, and another is coming.
+    if (!row.likenessRetried && row.kind !== "preview") {
+      await renderAgain(deps, row, row.providerPredictionId, likeness);
+    } else await failPortrait(deps, imageId, "The portrait did not look like the child", { likeness });
     return findPortrait(deps, imageId);
   }
   const files = await deps.imageWork.makePortraitFiles({
     output: run.output,
-    watermark: row.watermarked ? deps.env.APP_NAME : null,
+    watermark: row.kind === "preview" ? PREVIEW_WATERMARK : row.watermarked ? deps.env.APP_NAME : null,
   });
   const keys = portraitKeys(row.organizationId, row.childId, row.id);
   await Promise.all([
@@ -112,7 +129,7 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
     await deps.storage.delete([keys.storageKey, keys.thumbnailKey]);
     return null;
   }
-  if (done?.requestedByUserId) {
+  if (done?.requestedByUserId && done.kind === "portrait") {
     await recordAnalyticsEvent(deps.db, {
       userId: done.requestedByUserId,
       name: "generation",
@@ -183,16 +200,19 @@ export async function failPortrait(
       .update(generatedImage)
       .set({
         status: "failed",
-        error: options.likeness
-          ? studioMessages.unlike.replace("{name}", childName ?? "your child")
-          : studioMessages.generationFailed,
+        // A preview's failure is never shown (failed previews are not listed); a portrait's is.
+        error: sql`case when ${generatedImage.kind} = 'preview' then ${studioMessages.previewFailed} else ${
+          options.likeness
+            ? studioMessages.unlike.replace("{name}", childName ?? "your child")
+            : studioMessages.generationFailed
+        } end`,
         ...(options.likeness ? { likeness: "unlike", likenessDistance: options.likeness.distance } : {}),
         completedAt: new Date(),
       })
       .where(stillUnfinished(imageId))
       .returning();
     if (!row) return null;
-    if (row.requestedByUserId) {
+    if (row.requestedByUserId && row.creditCost > 0) {
       await changeCredits(tx, {
         userId: row.requestedByUserId,
         delta: row.creditCost,
@@ -227,6 +247,8 @@ export async function emailPortraitFailure(deps: StudioDeps, imageId: string): P
       and(
         eq(generatedImage.id, imageId),
         eq(generatedImage.status, "failed"),
+        // Previews fail silently: the parent sees only "previews are unavailable right now".
+        eq(generatedImage.kind, "portrait"),
         isNull(generatedImage.errorEmailedAt),
       ),
     )

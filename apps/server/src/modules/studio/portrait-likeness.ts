@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { child } from "../../db/schema";
-import { bytesToDescriptor, faceDistance } from "../photos/face-identity";
+import { bytesToDescriptor, childIdentity, faceDistance } from "../photos/face-identity";
+import { describedPhotos, loadPhotoSet } from "../photos/photo-set";
 import type { StudioDeps } from "./studio-deps";
 
 export type LikenessVerdict = {
@@ -10,10 +11,11 @@ export type LikenessVerdict = {
 };
 
 /**
- * Compares a finished portrait with the child's reference face (fixed when training started): the
+ * Compares a finished portrait with the child's reference face (fixed when training started, else
+ * the most typical face of the photos so far): the
  * portrait's faces are found and described off the event loop, and the closest one decides. No
- * face at all fails too. Null when no check can run: face checks off, or a child trained before
- * reference faces existed.
+ * face at all fails too. Null when no check can run: face checks off, or no described photo (a
+ * child trained before reference faces existed).
  */
 export async function checkLikeness(
   deps: Pick<StudioDeps, "db" | "faceDetector" | "imageWork" | "env">,
@@ -24,8 +26,14 @@ export async function checkLikeness(
     .select({ reference: child.referenceDescriptor })
     .from(child)
     .where(eq(child.id, portrait.childId));
-  if (!owner?.reference) return null;
-  const reference = bytesToDescriptor(owner.reference);
+  // Before training fixes it (an instant preview), the reference is the photo set's own.
+  const reference = owner?.reference
+    ? bytesToDescriptor(owner.reference)
+    : childIdentity(
+        describedPhotos(await loadPhotoSet(deps.db, portrait.childId)),
+        deps.env.FACE_MATCH_THRESHOLD,
+      ).reference;
+  if (!reference) return null;
   const faces = await deps.faceDetector.describe(
     await deps.imageWork.analysisCopy({ bytes: portrait.output }),
   );

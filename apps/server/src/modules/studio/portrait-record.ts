@@ -33,6 +33,7 @@ export async function toGeneratedImage(
     : [null, null, null];
   return {
     id: row.id,
+    kind: row.kind === "preview" ? "preview" : "portrait",
     childId: row.childId,
     styleId: row.styleId,
     status: row.status as GeneratedImage["status"],

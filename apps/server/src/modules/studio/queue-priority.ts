@@ -1,6 +1,9 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
+import type PgBoss from "pg-boss";
 import type { Database } from "../../db/client";
 import { generatedImage } from "../../db/schema";
+import { sendJobInTransaction } from "../../jobs/send-in-transaction";
+import { renderPortraitJob } from "./studio-job-specs";
 
 /** How far a regeneration or a child's first portraits jump ahead of every family's backlog. */
 export const PRIORITY_BOOST = 1;
@@ -29,8 +32,31 @@ export async function queuePriorities(
   const [made] = await tx
     .select({ portraits: count() })
     .from(generatedImage)
-    .where(and(eq(generatedImage.childId, options.childId), ne(generatedImage.status, "failed")));
+    .where(
+      and(
+        eq(generatedImage.childId, options.childId),
+        eq(generatedImage.kind, "portrait"),
+        ne(generatedImage.status, "failed"),
+      ),
+    );
   const boost = options.regeneration || (made?.portraits ?? 0) === 0 ? PRIORITY_BOOST : 0;
   const ahead = waiting?.portraits ?? 0;
   return Array.from({ length: options.count }, (_, index) => boost - ahead - index);
+}
+
+/** Queues the render job of each new portrait at its priority, in the transaction that wrote it. */
+export async function queueRenders(
+  tx: Database,
+  deps: { boss: PgBoss },
+  rows: { id: string; queuePriority: number }[],
+): Promise<void> {
+  for (const row of rows) {
+    await sendJobInTransaction(
+      tx,
+      deps.boss,
+      renderPortraitJob,
+      { imageId: row.id },
+      { priority: row.queuePriority },
+    );
+  }
 }

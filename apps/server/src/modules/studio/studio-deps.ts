@@ -30,6 +30,9 @@ export type StudioDeps = {
     | "TRAINING_CONCURRENCY"
     | "FACE_MATCH_THRESHOLD"
     | "LIKENESS_THRESHOLD"
+    | "PREVIEW_PORTRAITS"
+    | "PREVIEW_STYLES"
+    | "PREVIEW_SETS_PER_FAMILY_MONTH"
   >;
 };
 

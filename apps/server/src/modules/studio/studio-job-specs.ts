@@ -14,6 +14,12 @@ export const renderPortraitJob = {
   payload: z.object({ imageId: z.string().min(1) }),
 };
 
+/** Makes the child's free preview set, when one is due (previews.ts). */
+export const makePreviewsJob = {
+  name: "studio.make-previews",
+  payload: z.object({ childId: z.number().int().positive(), userId: z.string().min(1) }),
+};
+
 export const reconcileStudioJob = {
   name: "studio.reconcile",
   payload: z.object({}).passthrough(),

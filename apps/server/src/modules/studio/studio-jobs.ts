@@ -1,8 +1,9 @@
 import { defineJob } from "../../jobs/define-job";
 import { runRender } from "./portrait-lifecycle";
+import { makePreviews } from "./previews";
 import { reconcileStudio } from "./reconcile-studio";
 import type { StudioDeps } from "./studio-deps";
-import { reconcileStudioJob, renderPortraitJob, trainChildJob } from "./studio-job-specs";
+import { makePreviewsJob, reconcileStudioJob, renderPortraitJob, trainChildJob } from "./studio-job-specs";
 import { runTraining } from "./training";
 
 type Deps = { studio: StudioDeps };
@@ -23,6 +24,14 @@ export const studioJobs = [
     options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 180 },
     async handle(payload, deps: Deps) {
       await runRender(deps.studio, payload.imageId);
+    },
+  }),
+  defineJob(makePreviewsJob, {
+    concurrency: (deps: Deps) => deps.studio.env.RENDER_CONCURRENCY,
+    // Reads the photo set and writes a few rows: a failure is the database's, worth a quick retry.
+    options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+    async handle(payload, deps: Deps) {
+      await makePreviews(deps.studio, payload);
     },
   }),
   defineJob(reconcileStudioJob, {

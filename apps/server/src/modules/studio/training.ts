@@ -9,8 +9,9 @@ import { recordAnalyticsEvent } from "../analytics/record-event";
 import { type ChildRow, currentAge, findFamilyChild } from "../children/child-record";
 import { childIdentity, descriptorToBytes, photosNotOfTheChild } from "../photos/face-identity";
 import type { PhotoRow } from "../photos/photo-record";
-import { describedPhotos, judgePhotoSet, loadPhotoSet } from "../photos/photo-set";
+import { describedPhotos, loadPhotoSet, photosBestFirst } from "../photos/photo-set";
 import { deleteModelJob } from "../privacy/privacy-job-specs";
+import { previewAttachments, requestPreviews } from "./previews";
 import { type StudioDeps, webhookUrlFor } from "./studio-deps";
 import { trainChildJob } from "./studio-job-specs";
 
@@ -75,6 +76,8 @@ export async function startTraining(
       .returning();
     if (!row) return null;
     await sendJobInTransaction(tx, deps.boss, trainChildJob, { childId: row.id });
+    // Previews while it trains, if the uploads have not already brought them (previews.ts decides).
+    await requestPreviews(tx, deps, { childId: row.id, userId: options.userId });
     return row;
   });
   if (!started)
@@ -105,17 +108,6 @@ function checkOneChild(deps: StudioDeps, kid: ChildRow, photos: PhotoRow[]) {
   return identity.reference;
 }
 
-/** The child's photos, best first (photo-quality.ts): a model that uses a few uses the best. */
-async function photosBestFirst(deps: StudioDeps, kid: ChildRow) {
-  const rows = await loadPhotoSet(deps.db, kid.id);
-  const { verdicts } = judgePhotoSet(rows, {
-    childAge: currentAge(kid),
-    threshold: deps.env.FACE_MATCH_THRESHOLD,
-  });
-  const rank = (id: string) => verdicts.get(id)?.qualityRank ?? rows.length;
-  return rows.sort((a, b) => rank(a.id) - rank(b.id));
-}
-
 const TRAINING_PHOTOS_UNREADABLE =
   "Some photos could not be read from storage. Start the training again; if it happens again, please contact support.";
 
@@ -139,7 +131,11 @@ export async function runTraining(deps: StudioDeps, childId: number): Promise<vo
   const row = await findChild(deps, childId);
   if (row?.trainingStatus !== "started") return;
   if (!row.trainingProviderId) {
-    const photos = await photosBestFirst(deps, row);
+    const photos = await photosBestFirst(deps.db, {
+      childId: row.id,
+      childAge: currentAge(row),
+      threshold: deps.env.FACE_MATCH_THRESHOLD,
+    });
     const files = await Promise.all(photos.map((photo) => deps.storage.get(photo.storageKey)));
     const bytes = files.filter((file): file is Buffer => file !== null);
     const missing = files.length - bytes.length;
@@ -245,15 +241,18 @@ async function announceStudio(deps: StudioDeps, row: ChildRow): Promise<void> {
     properties: { childId: row.id },
   });
   const url = `${deps.env.publicUrl}/kids/children/${row.id}/studio-intro?family=${encodeURIComponent(row.organizationId)}`;
+  const previews = row.previewsByEmail ? await previewAttachments(deps, row.id) : [];
   await deps.mailer.send({
     to: parent.email,
     kind: "studio-ready",
     link: url,
+    attachments: previews.map(({ attachment }) => attachment),
     ...studioReadyEmail({
       appName: deps.env.APP_NAME,
       firstName: parent.firstName,
       childName: row.firstName,
       url,
+      previews: previews.map(({ attachment, title }) => ({ cid: attachment.cid, title })),
     }),
   });
 }

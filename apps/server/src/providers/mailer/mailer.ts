@@ -21,7 +21,11 @@ export type MailMessage = {
   kind: MailKind;
   /** The one action link of the message, if any (shown in the dev mailbox and logged locally). */
   link?: string;
+  /** Pictures shown inside the message (the HTML refers to each as `cid:<cid>`). */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid: string };
 
 /**
  * The mailer port. `outbox` (default) stores messages in the database for the dev mailbox;

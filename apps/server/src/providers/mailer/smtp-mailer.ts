@@ -36,6 +36,12 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Sm
           subject: message.subject,
           html: message.html,
           text: message.text,
+          attachments: message.attachments?.map(({ filename, contentType, content, cid }) => ({
+            filename,
+            contentType,
+            content,
+            cid,
+          })),
         });
       } catch (error) {
         // The original error is not attached as `cause`: it may carry the AUTH exchange, and

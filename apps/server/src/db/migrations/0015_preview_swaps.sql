@@ -1,0 +1,1 @@
+ALTER TABLE "preview_set" ADD COLUMN "swaps" integer DEFAULT 0 NOT NULL;
