@@ -1,6 +1,6 @@
 import { categories } from "@wonderkin/contract";
 import { describe, expect, it } from "vitest";
-import { catalogueView, categoriesEntitlement, styleLockReason } from "./catalogue";
+import { catalogueView, categoriesEntitlement, styleLockReason, styleTitle } from "./catalogue";
 
 describe("the catalogue as the parent's plan opens it", () => {
   it("locks the exclusive packs for core plans, and opens everything for Oracle", () => {
@@ -30,5 +30,12 @@ describe("the catalogue as the parent's plan opens it", () => {
     );
     expect(styleLockReason(onlyExclusive ?? "", "all")).toBeNull();
     expect(categoriesEntitlement(null)).toBe("core");
+  });
+});
+
+describe("styleTitle", () => {
+  it("names a style of the catalogue, and a plain word for one no longer in it", () => {
+    expect(styleTitle("astronaut")).toBe("Astronaut");
+    expect(styleTitle("gone-style")).toBe("Portrait");
   });
 });

@@ -43,3 +43,8 @@ export function styleLockReason(styleId: string, entitlement: CategoriesEntitlem
   if (isStyleUnlocked(styleId, entitlement)) return null;
   return `Part of the exclusive packs of the ${EXCLUSIVE_PLAN_NAME} plan.`;
 }
+
+/** A style's title, or a plain word for a style no longer in the catalogue. */
+export function styleTitle(styleId: string): string {
+  return findStyle(styleId)?.title ?? "Portrait";
+}

@@ -11,6 +11,7 @@ import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
+import { usePublicConfig } from "@/lib/public-config";
 import { useDataExportStatus, useRequestDataExport } from "../api/data-export";
 import { exportView, formatByteSize } from "../lib/data-export-view";
 import { DeleteAccountDialog } from "./delete-account-dialog";
@@ -107,12 +108,14 @@ function DataExportSection({ user }: { user: UserRecord }) {
     request.isError &&
     !(request.error instanceof ApiError && request.error.code === privacyErrorCodes.exportInProgress);
   const ready = status.data?.status === "ready";
+  // Previews only where this deployment makes them (the public config's own setting).
+  const previews = usePublicConfig().data?.previews;
 
   return (
     <div className="flex flex-col gap-4">
       <SectionHeading title="Download all your data">
         A zip of everything we keep about you and your children: your account, families, children, consents,
-        credits and payments, with every photo and portrait.
+        credits and payments, with every photo{previews ? ", portrait and preview" : " and portrait"}.
       </SectionHeading>
       {status.isPending ? (
         <div className="grid min-h-11 place-items-start">

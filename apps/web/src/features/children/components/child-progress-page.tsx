@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { PageHeader } from "@/components/ui/page-header";
+import { useParentPlan } from "@/entities/billing/plan-entitlements";
 import {
   type ChildStage,
   childStage,
@@ -22,6 +23,7 @@ import { cn } from "@/lib/cn";
 import { usePublicConfig } from "@/lib/public-config";
 import { NoChildYet } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
+import { PreviewsSection } from "./previews-section";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
 
 type StepState = "done" | "current" | "waiting" | "problem";
@@ -134,6 +136,8 @@ function NextStep({
 
 function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: number }) {
   const training = useChildTraining(flow.familyId, child);
+  // The styles a preview may be swapped for (the guard has read the plan already).
+  const { entitlements } = useParentPlan();
   const state = training.state ?? trainingStateFromChild(child);
   // The live training state, which moves ahead of the children list.
   const stage = childStage({ photoCount: child.photoCount, trainingStatus: state.status }, min);
@@ -174,6 +178,16 @@ function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: nu
           </Step>
         </ol>
       </Card>
+      {flow.familyId ? (
+        <PreviewsSection
+          familyId={flow.familyId}
+          child={{ id: child.id, firstName: child.firstName, trainingStatus: state.status }}
+          canStartTraining={flow.canStartTraining}
+          canGenerate={flow.canGenerate}
+          entitlements={entitlements}
+          photosReady={enoughPhotos}
+        />
+      ) : null}
       <Card className="p-5 sm:p-6">
         <h2 className="mb-3 font-sans text-sm font-bold tracking-wide text-primary-700 uppercase">
           What's next

@@ -34,6 +34,8 @@ export function useChildFlow(options: { pollWhileTraining?: boolean } = {}) {
     canUpload: role !== null && can(role, { resource: "photo", action: "upload" }),
     canDeletePhotos: role !== null && can(role, { resource: "photo", action: "delete" }),
     canStartTraining: role !== null && can(role, { resource: "training", action: "start" }),
+    /** Make portraits, and so change a preview's style while the model trains. */
+    canGenerate: role !== null && can(role, { resource: "image", action: "generate" }),
     children,
     child,
     /** The family, role and children are known (or could not be read). */

@@ -6,13 +6,15 @@ import { CONSENT_AGREEMENT_VERSION } from "@wonderkin/contract";
  * new CONSENT_AGREEMENT_VERSION in the contract (and every parent is asked again). The retention
  * numbers are the deployment's own, from the public config, which the retention jobs enforce.
  */
-export const agreementTextVersion = "2026-11-25";
+export const agreementTextVersion = "2026-11-25.2";
 
 export type AgreementFacts = {
   appName: string;
   retention: { trainingPhotosDays: number; unverifiedAccountDays: number };
   photos: { min: number; max: number };
   faceDetection: boolean;
+  /** The free instant previews made while the model trains; null when this deployment makes none. */
+  previews: { portraits: number; referencePhotos: number } | null;
 };
 
 export type AgreementSection = {
@@ -33,7 +35,7 @@ export type Agreement = {
 const days = (count: number) => (count === 1 ? "1 day" : `${count} days`);
 
 export function consentAgreement(facts: AgreementFacts): Agreement {
-  const { appName, retention, photos } = facts;
+  const { appName, retention, photos, previews } = facts;
   return {
     version: CONSENT_AGREEMENT_VERSION,
     title: "Parental consent agreement",
@@ -53,6 +55,11 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
           "Your child's first name, their age (or birth date, if you give it) and whether they are a boy or a girl.",
           `The photos of your child that you upload: between ${photos.min} and ${photos.max}.`,
           "The image model trained on those photos, and the portraits made with it.",
+          ...(previews
+            ? [
+                `While the model trains, a few free preview portraits made from up to ${previews.referencePhotos} of your child's best photos, marked "Preview".`,
+              ]
+            : []),
         ],
         paragraphs: [
           "Before a photo is stored we re-create it from its pixels alone, so nothing your camera or phone added to it is kept: no location, no date, no device.",
@@ -69,7 +76,7 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
         id: "why",
         heading: "Why",
         paragraphs: [
-          "To train a private image model of your child, which is used only to make portraits for your family.",
+          `To train a private image model of your child, which is used only to make portraits for your family${previews ? " — and, while it trains, a few free previews" : ""}.`,
           "We don't use your child's photos or model for anything else: not to train other models, not for advertising, and we never sell or publish them.",
         ],
       },
@@ -86,6 +93,11 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
         heading: "Where they are processed",
         paragraphs: [
           "On our servers, and by the image-model provider we use to train your child's model and make the portraits. The provider processes them only on our behalf and only for that.",
+          ...(previews
+            ? [
+                `While the model trains, up to ${previews.referencePhotos} of your child's best photos are also sent to the provider's reference-image model, which makes the free previews from them. When the provider is Replicate, that model is FLUX.2 [pro] by Black Forest Labs, and Replicate deletes the photos it was sent and the previews it made an hour after each request.`,
+              ]
+            : []),
         ],
       },
       {
@@ -99,7 +111,9 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
                 "Your child's reference face (the descriptor of the photo most typical of the set): kept with your child to check new portraits, and deleted with your child or your account.",
               ]
             : []),
-          "Your child's details, model and portraits: kept while your account is active, so you can keep making and downloading portraits.",
+          previews
+            ? "Your child's details, model, portraits and previews: kept while your account is active, so you can keep making and downloading portraits. Previews are kept with the portraits."
+            : "Your child's details, model and portraits: kept while your account is active, so you can keep making and downloading portraits.",
           `An account whose e-mail address is never confirmed is deleted, with everything in it, after ${days(retention.unverifiedAccountDays)}.`,
         ],
       },
@@ -108,8 +122,8 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
         heading: "How to delete everything, and withdraw",
         items: [
           "A photo: remove it on the upload page, at any time.",
-          `One child: delete them from the family page or their studio. Their photos, ${facts.faceDetection ? "face descriptors, " : ""}trained model (at the image-model provider too) and portraits are deleted for good, at once.`,
-          "Everything about your children: delete your family on the family page, or close your account in account settings, where you can also download all your data first.",
+          `One child: delete them from the family page or their studio. Their photos, ${facts.faceDetection ? "face descriptors, " : ""}trained model (at the image-model provider too)${previews ? ", portraits and previews" : " and portraits"} are deleted for good, at once.`,
+          `Everything about your children: delete your family on the family page, or close your account in account settings, where you can also download all your data first${previews ? ", photos, portraits and previews included" : ""}.`,
         ],
         paragraphs: [
           "Deleting is how you withdraw this consent: once something is deleted, we no longer process it. You don't need to give a reason.",

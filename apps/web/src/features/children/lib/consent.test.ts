@@ -1,7 +1,7 @@
 import { CONSENT_AGREEMENT_VERSION } from "@wonderkin/contract";
 import { describe, expect, it } from "vitest";
 import { agreementVersionDate, consentStatus } from "./consent";
-import { agreementTextVersion, consentAgreement } from "./consent-agreement";
+import { type AgreementFacts, agreementTextVersion, consentAgreement } from "./consent-agreement";
 
 describe("consentStatus", () => {
   it("is current only for this version of the agreement", () => {
@@ -15,11 +15,12 @@ describe("consentStatus", () => {
 });
 
 describe("the agreement text", () => {
-  const facts = {
+  const facts: AgreementFacts = {
     appName: "Wonderkin",
     retention: { trainingPhotosDays: 30, unverifiedAccountDays: 14 },
     photos: { min: 10, max: 30 },
     faceDetection: true,
+    previews: { portraits: 4, referencePhotos: 4 },
   };
 
   it("is the text of the version the contract asks parents to accept", () => {
@@ -81,8 +82,56 @@ describe("the agreement text", () => {
       expect(without).not.toContain(words);
   });
 
+  it("names the preview model, what it is sent, and how long the previews are kept", () => {
+    const agreement = consentAgreement(facts);
+    const where = agreement.sections.find((section) => section.id === "where");
+    const previews = where?.paragraphs?.find((paragraph) => paragraph.includes("reference-image model"));
+    expect(previews).toContain("up to 4 of your child's best photos");
+    expect(previews).toContain("FLUX.2 [pro] by Black Forest Labs");
+    expect(previews).toContain(
+      "Replicate deletes the photos it was sent and the previews it made an hour after",
+    );
+    const text = JSON.stringify(agreement);
+    expect(text).toContain("portraits and previews are deleted for good, at once");
+    expect(text).toContain("photos, portraits and previews included");
+  });
+
+  it("states the deployment's own number of photos the previews are made from", () => {
+    const agreement = consentAgreement({ ...facts, previews: { portraits: 4, referencePhotos: 2 } });
+    const what = agreement.sections.find((section) => section.id === "what");
+    expect(what?.items).toContain(
+      `While the model trains, a few free preview portraits made from up to 2 of your child's best photos, marked "Preview".`,
+    );
+    const where = agreement.sections.find((section) => section.id === "where");
+    expect(where?.paragraphs?.[1]).toContain("up to 2 of your child's best photos are also sent");
+  });
+
+  it("says nothing of previews where the deployment makes none, in whole sentences", () => {
+    for (const faceDetection of [true, false]) {
+      const agreement = consentAgreement({ ...facts, faceDetection, previews: null });
+      expect(JSON.stringify(agreement)).not.toMatch(/preview/i);
+      const section = (id: string) => agreement.sections.find((entry) => entry.id === id);
+      expect(section("what")?.items).toHaveLength(3);
+      expect(section("why")?.paragraphs?.[0]).toBe(
+        "To train a private image model of your child, which is used only to make portraits for your family.",
+      );
+      expect(section("where")?.paragraphs).toHaveLength(1);
+      expect(section("how-long")?.items).toContain(
+        "Your child's details, model and portraits: kept while your account is active, so you can keep making and downloading portraits.",
+      );
+      const deletion = section("delete")?.items ?? [];
+      expect(deletion[1]).toMatch(
+        /trained model \(at the image-model provider too\) and portraits are deleted for good, at once\.$/,
+      );
+      expect(deletion[2]).toBe(
+        "Everything about your children: delete your family on the family page, or close your account in account settings, where you can also download all your data first.",
+      );
+    }
+  });
+
   it("shows its version as a date", () => {
     expect(agreementVersionDate("2026-11-22")).toBe("22 November 2026");
+    expect(agreementVersionDate("2026-11-25.2")).toBe("25 November 2026");
     expect(agreementVersionDate("draft")).toBe("draft");
   });
 });

@@ -8,13 +8,16 @@ import { PrivacyPolicyPage } from "./privacy-policy-page";
 
 afterEach(cleanup);
 
-function renderPolicy(faceDetection: boolean) {
+type Previews = { portraits: number; referencePhotos: number } | null;
+
+function renderPolicy(faceDetection: boolean, previews: Previews = { portraits: 4, referencePhotos: 4 }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(getPublicConfigQueryOptions().queryKey, {
     appName: "Wonderkin",
     socialProviders: [],
     photos: { min: 10, max: 30, maxMegabytes: 15 },
     faceDetection,
+    previews,
     retention: { trainingPhotosDays: 30, unverifiedAccountDays: 14 },
   });
   render(
@@ -46,5 +49,64 @@ describe("PrivacyPolicyPage and the face checks", () => {
     renderPolicy(false);
     expect(screen.queryByTestId("face-descriptors")).toBeNull();
     expect(document.body.textContent).not.toMatch(/descriptor|biometric/);
+  });
+});
+
+describe("PrivacyPolicyPage and the free previews", () => {
+  it("names the preview model at Replicate, what it receives and when Replicate deletes it", () => {
+    renderPolicy(true);
+    const replicate = screen.getByTestId("replicate-previews").textContent ?? "";
+    expect(replicate).toContain("up to 4 of your child's best photos");
+    expect(replicate).toContain("FLUX.2 [pro] by Black Forest Labs");
+    expect(replicate).toContain(
+      "deletes the photos it was sent and the previews it made an hour after each request",
+    );
+    expect(screen.getByTestId("previews").textContent).toContain("kept with the portraits");
+  });
+
+  it("keeps the previews with the portraits: deleted with the child, in the data export", () => {
+    renderPolicy(false);
+    const table = screen.getByLabelText("How long we keep each kind of data");
+    expect(
+      within(table).getByText("Your children's details, their trained models, portraits and previews"),
+    ).toBeTruthy();
+    const text = document.body.textContent ?? "";
+    expect(text).toContain("with every photo, portrait and preview");
+    expect(text).toContain("portraits and previews are deleted at once");
+    expect(text).toContain("makes the portraits and previews depends on how Wonderkin is set up");
+    expect(text).toContain("Training, previews and portraits run offline on our own servers.");
+  });
+});
+
+describe("PrivacyPolicyPage where the deployment makes no previews", () => {
+  it("states the deployment's own number of photos the previews are made from", () => {
+    renderPolicy(true, { portraits: 4, referencePhotos: 2 });
+    expect(screen.getByTestId("replicate-previews").textContent).toContain(
+      "up to 2 of your child's best photos",
+    );
+    expect(screen.getByTestId("previews").textContent).toContain("up to 2 of your child's best photos");
+  });
+
+  it("says nothing of previews anywhere, in whole sentences", () => {
+    for (const faceDetection of [true, false]) {
+      renderPolicy(faceDetection, null);
+      expect(screen.queryByTestId("previews")).toBeNull();
+      expect(screen.queryByTestId("replicate-previews")).toBeNull();
+      const text = document.body.textContent ?? "";
+      expect(text).not.toMatch(/preview/i);
+      const table = screen.getByLabelText("How long we keep each kind of data");
+      expect(
+        within(table).getByText("Your children's details, their trained models and portraits"),
+      ).toBeTruthy();
+      expect(text).toContain(
+        "Who trains your child's model and makes the portraits depends on how Wonderkin",
+      );
+      expect(text).toContain("Training and portraits run offline on our own servers.");
+      expect(text).toContain("payments, with every photo and portrait, and e-mail you a link.");
+      expect(text).toContain(
+        "trained model (at the image-model provider too) and portraits are deleted at once.",
+      );
+      cleanup();
+    }
   });
 });

@@ -33,6 +33,8 @@ type Facts = {
   retention: RetentionPeriods;
   photos: { min: number; max: number };
   faceDetection: boolean;
+  /** The free instant previews made while a model trains; null when this deployment makes none. */
+  previews: { portraits: number; referencePhotos: number } | null;
   socialProviders: SocialProvider[];
 };
 
@@ -139,6 +141,13 @@ const sections: Section[] = [
           <li>
             The private image model trained on those photos, and every portrait your family makes with it.
           </li>
+          {facts.previews ? (
+            <li data-testid="previews">
+              The free previews: while the model trains, a few portraits made from up to{" "}
+              {facts.previews.referencePhotos} of your child's best photos, marked “Preview”. They are kept
+              with the portraits.
+            </li>
+          ) : null}
         </List>
         <SubHeading>Consents, credits and payments</SubHeading>
         <List>
@@ -213,13 +222,15 @@ const sections: Section[] = [
         </Paragraph>
         <SubHeading>The image-model provider</SubHeading>
         <Paragraph>
-          Who trains your child's model and makes the portraits depends on how {facts.appName} is set up:
+          Who trains your child's model and makes the portraits{facts.previews ? " and previews" : ""} depends
+          on how {facts.appName} is set up:
         </Paragraph>
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="rounded-2xl bg-canvas p-4 ring-1 ring-line">
             <p className="font-semibold text-ink">Our own model (the default)</p>
             <p className="mt-1 text-sm leading-relaxed text-ink/80">
-              Training and portraits run offline on our own servers. Your child's photos never leave them.
+              {facts.previews ? "Training, previews and portraits" : "Training and portraits"} run offline on
+              our own servers. Your child's photos never leave them.
             </p>
           </div>
           <div className="rounded-2xl bg-canvas p-4 ring-1 ring-line">
@@ -230,6 +241,15 @@ const sections: Section[] = [
               model (never their name). Every portrait it makes is copied to our storage at once. Deleting
               your child deletes their model at Replicate too.
             </p>
+            {facts.previews ? (
+              <p className="mt-2 text-sm leading-relaxed text-ink/80" data-testid="replicate-previews">
+                While the model trains, Replicate's reference-image model, FLUX.2 [pro] by Black Forest Labs,
+                also receives up to {facts.previews.referencePhotos} of your child's best photos and, for each
+                free preview, its prompt: the style, your child's age and gender (never their name). Replicate
+                deletes the photos it was sent and the previews it made an hour after each request; each
+                preview is copied to our storage at once.
+              </p>
+            ) : null}
           </div>
         </div>
         <SubHeading>Other services we use</SubHeading>
@@ -267,7 +287,10 @@ const sections: Section[] = [
       <>
         <FactTable
           label="How long we keep each kind of data"
-          rows={retentionRows(facts.retention, { faceDetection: facts.faceDetection }).map((row) => ({
+          rows={retentionRows(facts.retention, {
+            faceDetection: facts.faceDetection,
+            previews: facts.previews !== null,
+          }).map((row) => ({
             id: row.id,
             term: row.what,
             detail: row.howLong,
@@ -311,15 +334,16 @@ const sections: Section[] = [
   {
     id: "your-choices",
     title: "Take a copy, or delete",
-    body: () => (
+    body: (facts) => (
       <>
         <List>
           <li>
             <strong className="font-semibold text-ink">A copy of everything:</strong> in{" "}
             <InlineLink to={yourDataPath}>account settings, under “Your data”</InlineLink>, choose “Download
             all your data”. We prepare a zip of your account, families, children, consents, credits and
-            payments, with every photo and portrait, and e-mail you a link. It is kept for{" "}
-            {days(EXPORT_KEPT_DAYS)}; the e-mailed link works for {EXPORT_LINK_HOURS} hours.
+            payments, with every photo{facts.previews ? ", portrait and preview" : " and portrait"}, and
+            e-mail you a link. It is kept for {days(EXPORT_KEPT_DAYS)}; the e-mailed link works for{" "}
+            {EXPORT_LINK_HOURS} hours.
           </li>
           <li>
             <strong className="font-semibold text-ink">A photo:</strong> remove it on the photo upload page.
@@ -327,7 +351,8 @@ const sections: Section[] = [
           <li>
             <strong className="font-semibold text-ink">A child:</strong> family owners choose “Delete” next to
             the child on the <InlineLink to={paths.familySettings}>family page</InlineLink>. Their details,
-            photos, trained model (at the image-model provider too) and portraits are deleted at once.
+            photos, trained model (at the image-model provider too)
+            {facts.previews ? ", portraits and previews" : " and portraits"} are deleted at once.
           </li>
           <li>
             <strong className="font-semibold text-ink">A family:</strong> owners delete it, with every child

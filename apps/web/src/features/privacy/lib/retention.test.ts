@@ -49,6 +49,19 @@ describe("the retention table", () => {
     );
   });
 
+  it("mentions the previews only where the deployment makes them", () => {
+    const rows = retentionRows(periods, { previews: true });
+    expect(rows.find((entry) => entry.id === "children")?.what).toBe(
+      "Your children's details, their trained models, portraits and previews",
+    );
+    expect(row("children", rows)).toContain("Previews are kept and deleted with the portraits.");
+    const without = retentionRows(periods, { previews: false });
+    expect(without.find((entry) => entry.id === "children")?.what).toBe(
+      "Your children's details, their trained models and portraits",
+    );
+    expect(JSON.stringify(without)).not.toMatch(/preview/i);
+  });
+
   it("says days in words", () => {
     expect(days(1)).toBe("1 day");
     expect(days(30)).toBe("30 days");

@@ -18,7 +18,7 @@ export type RetentionPeriods = { trainingPhotosDays: number; unverifiedAccountDa
 
 export function retentionRows(
   retention: RetentionPeriods,
-  options: { faceDetection?: boolean } = {},
+  options: { faceDetection?: boolean; previews?: boolean } = {},
 ): RetentionRow[] {
   // Kept only where the face checks run (the deployment's own setting, from /api/config).
   const faceRows: RetentionRow[] = options.faceDetection
@@ -45,9 +45,11 @@ export function retentionRows(
     ...faceRows,
     {
       id: "children",
-      what: "Your children's details, their trained models and portraits",
-      howLong:
-        "While your account is active, so you can keep making and downloading portraits; deleted as soon as you delete the child, the family or your account.",
+      // Previews only where this deployment makes them (the deployment's own setting, from /api/config).
+      what: options.previews
+        ? "Your children's details, their trained models, portraits and previews"
+        : "Your children's details, their trained models and portraits",
+      howLong: `While your account is active, so you can keep making and downloading portraits; deleted as soon as you delete the child, the family or your account.${options.previews ? " Previews are kept and deleted with the portraits." : ""}`,
     },
     {
       id: "account",

@@ -14,6 +14,7 @@ import {
   printImageEndpoint,
 } from "@wonderkin/contract";
 import { childrenQueryKey } from "@/entities/children/get-children";
+import { removeFromPreviews } from "@/entities/previews/previews-api";
 import { callApi } from "@/lib/api-client";
 import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 import {
@@ -84,8 +85,11 @@ export function useDeleteImage(familyId: string, childId: number) {
   return useMutation({
     mutationFn: (imageId: string) =>
       callApi(deleteGeneratedImageEndpoint, { imageId }, { organizationId: familyId }),
-    onSuccess: (_answer, imageId) =>
-      updateGallery(queryClient, familyId, childId, (data) => removeImage(data, imageId)),
+    onSuccess: (_answer, imageId) => {
+      updateGallery(queryClient, familyId, childId, (data) => removeImage(data, imageId));
+      // A preview is in the studio's preview strip too.
+      removeFromPreviews(queryClient, familyId, childId, imageId);
+    },
   });
 }
 

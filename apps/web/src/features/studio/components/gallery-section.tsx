@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useDeleteImage } from "../api/gallery";
+import { isPortrait } from "../lib/gallery";
 import { PortraitCard } from "./portrait-card";
 import type { useStudioImages } from "./use-studio-images";
 
@@ -32,7 +33,10 @@ export function GallerySection({
   /** Focused and scrolled to when new portraits are asked for. */
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }) {
-  const { gallery, images, finished } = studio;
+  const { gallery } = studio;
+  // The free previews have their own strip at the top of the studio: the gallery is the portraits.
+  const images = studio.images.filter(isPortrait);
+  const made = studio.finished.filter(isPortrait).length;
   const remove = useDeleteImage(familyId, childId);
   const [deleting, setDeleting] = useState<GeneratedImage | null>(null);
 
@@ -65,7 +69,9 @@ export function GallerySection({
       </div>
     );
   } else {
-    let position = 0;
+    // Portraits and previews are numbered apart ("Fairy portrait 2", "Fairy preview 1"), so a
+    // portrait keeps its name whatever free previews sit beside it.
+    const positions = { portrait: 0, preview: 0 };
     body = (
       <>
         <ul
@@ -73,12 +79,12 @@ export function GallerySection({
           className="grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3 sm:gap-x-4 lg:grid-cols-4"
         >
           {images.map((image) => {
-            if (image.status === "succeeded") position += 1;
+            if (image.status === "succeeded") positions[image.kind] += 1;
             return (
               <PortraitCard
                 key={image.id}
                 image={image}
-                position={position}
+                position={positions[image.kind]}
                 childName={childName}
                 canDelete={canDelete(image)}
                 onOpen={() => onOpen(image)}
@@ -121,9 +127,9 @@ export function GallerySection({
         >
           {childName}'s portraits
         </h2>
-        {finished.length > 0 ? (
+        {made > 0 ? (
           <p className="text-sm font-semibold text-muted" data-testid="gallery-count">
-            {finished.length} {finished.length === 1 ? "portrait" : "portraits"}
+            {made} {made === 1 ? "portrait" : "portraits"}
             {gallery.hasNextPage ? "+" : ""}
           </p>
         ) : null}
@@ -132,7 +138,7 @@ export function GallerySection({
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title="Remove this portrait?"
+        title={deleting?.kind === "preview" ? "Remove this preview?" : "Remove this portrait?"}
         description="It's removed for everyone in the family."
         confirmLabel="Remove"
         pending={remove.isPending}
@@ -142,7 +148,7 @@ export function GallerySection({
           remove.mutate(deleting.id, {
             onSuccess: () => {
               setDeleting(null);
-              toast.success("Portrait removed.");
+              toast.success(deleting.kind === "preview" ? "Preview removed." : "Portrait removed.");
             },
           });
         }}

@@ -1,8 +1,6 @@
 import {
   type Child,
   can,
-  creditErrorCodes,
-  creditMessages,
   findCategory,
   findStyle,
   GENERATION_MAX_COUNT,
@@ -22,15 +20,17 @@ import { catalogueView, categoriesEntitlement, styleLockReason } from "@/entitie
 import { childrenLoadState } from "@/entities/children/children-load-state";
 import { pathAfterChildDeleted } from "@/entities/children/delete-child";
 import { DeleteChildButton } from "@/entities/children/delete-child-button";
+import { PreviewsPanel } from "@/entities/previews/previews-panel";
 import { hasSeenStudioIntro, studioIntroRedirect } from "@/entities/studio/studio-intro";
 import { useChildTraining } from "@/entities/training/child-training";
 import { TrainingActions, TrainingStatus } from "@/entities/training/training-views";
-import { ApiError } from "@/lib/api-client";
-import { errorMessage } from "@/lib/error-message";
 import { useGenerate } from "../api/generation";
+import { isPortrait } from "../lib/gallery";
 import { affordableCount, generateButtonState } from "../lib/generate-button";
+import { portraitRequestError } from "../lib/request-error";
 import { GallerySection } from "./gallery-section";
 import { GeneratePanel } from "./generate-panel";
+import { PreviewsStrip } from "./previews-strip";
 import { StudioHeader } from "./studio-header";
 import { StylePicker } from "./style-picker";
 import { type StudioContext, useStudioContext } from "./use-studio-context";
@@ -44,55 +44,73 @@ const PortraitViewer = lazy(() =>
 
 const DEFAULT_CATEGORY_ID = "popular";
 
-function generateError(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof ApiError && error.code === creditErrorCodes.insufficientCredits)
-    return creditMessages.insufficientCredits;
-  return errorMessage(error, "We couldn't start the portraits. Please try again.");
-}
-
-/** A child whose model is not trained yet: where the training is, and what to do about it. */
-function StudioTraining({ context, child }: { context: StudioContext; child: Child }) {
-  const training = useChildTraining(context.familyId, child);
+/**
+ * A child whose model is not trained yet: where the training is, what to do about it, and the free
+ * previews made meanwhile.
+ */
+function StudioTraining({
+  context,
+  child,
+  familyId,
+}: {
+  context: StudioContext;
+  child: Child;
+  familyId: string;
+}) {
+  const training = useChildTraining(familyId, child);
   const min = context.minPhotos;
   return (
-    <Card className="mx-auto w-full max-w-2xl">
-      <div className="flex flex-col gap-5 sm:flex-row sm:gap-6">
-        <IconBadge icon={Sparkles} tone="accent" />
-        <div className="min-w-0 flex-1">
-          <CardTitle className="text-xl sm:text-2xl">
-            {training.state?.status === "started"
-              ? `Learning ${child.firstName}'s face`
-              : training.state?.status === "failed"
-                ? "Training needs another try"
-                : `${child.firstName}'s studio opens after training`}
-          </CardTitle>
-          <div className="mt-2 text-muted">
-            {min === null || !training.state ? (
-              <Spinner label="Loading the training" />
-            ) : (
-              <TrainingStatus state={training.state} child={child} minPhotos={min} />
-            )}
-          </div>
-          {min !== null ? (
-            <div className="mt-6 border-t border-line pt-5">
-              <TrainingActions
-                training={training}
-                child={child}
-                minPhotos={min}
-                canStart={context.canStartTraining}
-                familyName={context.familyName}
-                stacked
-              />
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <Card>
+        <div className="flex flex-col gap-5 sm:flex-row sm:gap-6">
+          <IconBadge icon={Sparkles} tone="accent" />
+          <div className="min-w-0 flex-1">
+            <CardTitle className="text-xl sm:text-2xl">
+              {training.state?.status === "started"
+                ? `Learning ${child.firstName}'s face`
+                : training.state?.status === "failed"
+                  ? "Training needs another try"
+                  : `${child.firstName}'s studio opens after training`}
+            </CardTitle>
+            <div className="mt-2 text-muted">
+              {min === null || !training.state ? (
+                <Spinner label="Loading the training" />
+              ) : (
+                <TrainingStatus state={training.state} child={child} minPhotos={min} />
+              )}
             </div>
-          ) : null}
+            {min !== null ? (
+              <div className="mt-6 border-t border-line pt-5">
+                <TrainingActions
+                  training={training}
+                  child={child}
+                  minPhotos={min}
+                  canStart={context.canStartTraining}
+                  familyName={context.familyName}
+                  stacked
+                />
+              </div>
+            ) : null}
+          </div>
         </div>
-      </div>
-    </Card>
+      </Card>
+      <PreviewsPanel
+        familyId={familyId}
+        child={{
+          id: child.id,
+          firstName: child.firstName,
+          trainingStatus: training.state?.status ?? child.trainingStatus,
+        }}
+        photosReady={min !== null && child.photoCount >= min}
+      />
+    </div>
   );
 }
 
-/** The studio itself: pick a style, make portraits, and the gallery with its viewer. */
+/**
+ * The studio itself: the free previews made while the model trained (if any), pick a style, make
+ * portraits, and the gallery with its viewer.
+ */
 function Studio({ context, child, familyId }: { context: StudioContext; child: Child; familyId: string }) {
   const [params] = useSearchParams();
   const entitlement = categoriesEntitlement(context.entitlements);
@@ -122,6 +140,13 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
   const generate = useGenerate(scope);
   const galleryHeading = useRef<HTMLHeadingElement>(null);
   const [viewing, setViewing] = useState<number | null>(null);
+  // The viewer steps through the gallery's portraits, or through the previews when opened from them.
+  const [viewingPreviews, setViewingPreviews] = useState(false);
+  const finishedPortraits = useMemo(() => studio.finished.filter(isPortrait), [studio.finished]);
+  const finishedPreviews = useMemo(
+    () => studio.finished.filter((image) => !isPortrait(image)),
+    [studio.finished],
+  );
   // Mounted from the first opening on (see PortraitViewer above).
   const [viewerWanted, setViewerWanted] = useState(false);
   if (viewing !== null && !viewerWanted) setViewerWanted(true);
@@ -150,9 +175,35 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
     [context.canDeleteAny, context.canDeleteOwn, context.userId],
   );
   const closeViewer = useCallback(() => setViewing(null), []);
+  const madeFromPreviews = useMemo(
+    () =>
+      new Set(
+        studio.images.flatMap((image) =>
+          image.kind === "portrait" && image.regeneratedFromId ? [image.regeneratedFromId] : [],
+        ),
+      ),
+    [studio.images],
+  );
+  const openPreview = (image: GeneratedImage) => {
+    const index = finishedPreviews.findIndex((entry) => entry.id === image.id);
+    if (index < 0) return undefined;
+    return () => {
+      setViewingPreviews(true);
+      setViewing(index);
+    };
+  };
 
   return (
     <>
+      <PreviewsStrip
+        scope={scope}
+        childName={child.firstName}
+        balance={balance}
+        canGenerate={context.canGenerate}
+        madeFrom={madeFromPreviews}
+        onOpen={openPreview}
+        onMade={showGallery}
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <StylePicker
           views={views}
@@ -175,7 +226,10 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
               balance={balance}
               button={button}
               onGenerate={onGenerate}
-              error={generateError(generate.error)}
+              error={portraitRequestError(
+                generate.error,
+                "We couldn't start the portraits. Please try again.",
+              )}
               batch={studio.batch}
               onShowGallery={showGallery}
             />
@@ -191,8 +245,10 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
         canDelete={canDelete}
         headingRef={galleryHeading}
         onOpen={(image) => {
-          const index = studio.finished.findIndex((entry) => entry.id === image.id);
-          if (index >= 0) setViewing(index);
+          const index = finishedPortraits.findIndex((entry) => entry.id === image.id);
+          if (index < 0) return;
+          setViewingPreviews(false);
+          setViewing(index);
         }}
       />
 
@@ -200,7 +256,7 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
         <Suspense fallback={null}>
           <PortraitViewer
             scope={scope}
-            images={studio.finished}
+            images={viewingPreviews ? finishedPreviews : finishedPortraits}
             index={viewing}
             onIndexChange={setViewing}
             onClose={closeViewer}
@@ -267,7 +323,7 @@ function StudioBody({ childId }: { childId: number }) {
         {trained ? (
           <Studio context={context} child={child} familyId={familyId} />
         ) : (
-          <StudioTraining context={context} child={child} />
+          <StudioTraining context={context} child={child} familyId={familyId} />
         )}
       </section>
     );

@@ -98,3 +98,20 @@ describe("PortraitCard and the likeness check", () => {
     );
   });
 });
+
+describe("PortraitCard for a free preview", () => {
+  it("marks a finished preview Preview on the picture, and names it a preview", () => {
+    renderCard(testImage("p1", { kind: "preview", styleId: "fairy", watermarked: true }));
+    expect(screen.getByTestId("preview-badge").textContent).toBe("Preview");
+    expect(screen.getByRole("img").getAttribute("alt")).toBe("Fairy preview 1");
+    expect(screen.getByRole("link", { name: "Download Fairy preview 1" })).toBeTruthy();
+  });
+
+  it("marks a preview in the making too, and never a portrait", () => {
+    renderCard(processingImage("p1", { kind: "preview" }));
+    expect(screen.getByTestId("preview-badge")).toBeTruthy();
+    cleanup();
+    renderCard(testImage("p2"));
+    expect(screen.queryByTestId("preview-badge")).toBeNull();
+  });
+});

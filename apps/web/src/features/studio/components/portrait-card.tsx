@@ -2,9 +2,11 @@ import { findStyle, type GeneratedImage } from "@wonderkin/contract";
 import { Download, Sparkles, Trash2, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { styleTitle } from "@/entities/catalogue/catalogue";
+import { PreviewBadge } from "@/entities/previews/preview-tiles";
 import { cn } from "@/lib/cn";
 import { isActive } from "../lib/gallery";
-import { portraitProgressWords, portraitWaitWords, styleTitle } from "../lib/portrait-words";
+import { portraitProgressWords, portraitWaitWords } from "../lib/portrait-words";
 import { failureReason, LikenessCheck } from "./portrait-likeness";
 
 const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
@@ -116,6 +118,7 @@ function Finished({
   const style = findStyle(image.styleId);
   const [top, bottom] = style?.art.gradient ?? fallbackGradient;
   const title = styleTitle(image.styleId);
+  const noun = image.kind === "preview" ? "preview" : "portrait";
   return (
     <div className="group relative">
       <button
@@ -126,7 +129,7 @@ function Finished({
       >
         <img
           src={image.thumbnailUrl ?? image.url ?? ""}
-          alt={`${title} portrait ${position}`}
+          alt={`${title} ${noun} ${position}`}
           loading="lazy"
           decoding="async"
           onLoad={() => setLoaded(true)}
@@ -144,7 +147,7 @@ function Finished({
         >
           <Download className="size-4" aria-hidden />
           <span className="sr-only">
-            Download {title} portrait {position}
+            Download {title} {noun} {position}
           </span>
         </a>
       ) : null}
@@ -152,7 +155,10 @@ function Finished({
   );
 }
 
-/** One portrait in the gallery, whatever its state: in the making, failed, or finished. */
+/**
+ * One portrait in the gallery, whatever its state: in the making, failed, or finished. A free
+ * preview is marked "Preview" on the picture.
+ */
 export function PortraitCard({
   image,
   position,
@@ -175,8 +181,20 @@ export function PortraitCard({
   else body = <Finished image={image} position={position} onOpen={onOpen} />;
   const finished = image.status === "succeeded";
   return (
-    <li className="min-w-0" data-status={image.status} aria-busy={isActive(image) || undefined}>
-      {body}
+    <li
+      className="min-w-0"
+      data-status={image.status}
+      data-kind={image.kind}
+      aria-busy={isActive(image) || undefined}
+    >
+      {image.kind === "preview" ? (
+        <div className="relative">
+          {body}
+          <PreviewBadge className="pointer-events-none absolute top-2 left-2" />
+        </div>
+      ) : (
+        body
+      )}
       <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-2 px-0.5">
         <p className="min-w-0 truncate text-sm font-semibold text-ink">{styleTitle(image.styleId)}</p>
         {finished ? <LikenessCheck image={image} childName={childName} className="text-success-700" /> : null}

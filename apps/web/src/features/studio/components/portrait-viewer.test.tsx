@@ -301,6 +301,63 @@ describe("PortraitViewer: a new version", () => {
   });
 });
 
+describe("PortraitViewer: a free preview", () => {
+  const withPreview = [
+    testImage("one"),
+    testImage("preview", { kind: "preview", styleId: "fairy", watermarked: true }),
+  ];
+
+  it("is marked Preview, and offers to be made with the child's model instead of a new version or a print", () => {
+    renderViewer({ images: withPreview, start: 1, canDelete: () => true });
+    expect(within(viewer()).getByTestId("preview-badge").textContent).toBe("Preview");
+    expect(within(viewer()).queryByText(/with watermark/)).toBeNull();
+    expect(actions().getByRole("button", { name: "Make this one with Mia's model" })).toBeTruthy();
+    expect(actions().queryByRole("button", { name: "Regenerate" })).toBeNull();
+    expect(actions().queryByRole("button", { name: "Print" })).toBeNull();
+    // Downloading and deleting work as for a portrait.
+    expect(actions().getByRole("link", { name: "Download" })).toBeTruthy();
+    expect(actions().getByRole("button", { name: "Delete" })).toBeTruthy();
+  });
+
+  it("says nothing of the kind on a portrait", () => {
+    renderViewer({ images: withPreview, start: 0 });
+    expect(within(viewer()).queryByTestId("preview-badge")).toBeNull();
+    expect(actions().queryByRole("button", { name: "Make this one with Mia's model" })).toBeNull();
+  });
+
+  it("is made with the child's model through regenerate, for one credit", async () => {
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint === regenerateEndpoint)
+        return { image: pendingImage("made", { regeneratedFromId: "preview" }), balance: 4 };
+      throw new Error(`unexpected call to ${endpoint.path}`);
+    });
+    const { onClose, onRegenerated } = renderViewer({ images: withPreview, start: 1, balance: 5 });
+    await userEvent.click(actions().getByRole("button", { name: "Make this one with Mia's model" }));
+    const confirm = screen.getByRole("dialog", { name: "Make this one with Mia's model?" });
+    expect(within(confirm).getByText(/It costs 1 credit; the preview stays in the gallery\./)).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole("button", { name: "Make it · 1 credit" }));
+    await waitFor(() => expect(onRegenerated).toHaveBeenCalledOnce());
+    expect(callApiMock).toHaveBeenCalledWith(
+      regenerateEndpoint,
+      { imageId: "preview" },
+      { organizationId: "family-1" },
+    );
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(toast.success).toHaveBeenCalledWith("Your portrait is on its way.");
+  });
+
+  it("says when the studio is not open yet", async () => {
+    callApiMock.mockRejectedValue(
+      new ApiError(409, studioErrorCodes.trainingNotCompleted, studioMessages.trainingNotCompleted),
+    );
+    renderViewer({ images: withPreview, start: 1, balance: 5 });
+    await userEvent.click(actions().getByRole("button", { name: "Make this one with Mia's model" }));
+    const confirm = screen.getByRole("dialog", { name: "Make this one with Mia's model?" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Make it · 1 credit" }));
+    expect((await within(confirm).findByRole("alert")).textContent).toBe(studioMessages.trainingNotCompleted);
+  });
+});
+
 describe("PortraitViewer: deleting", () => {
   it("asks first, then deletes the portrait on screen", async () => {
     callApiMock.mockImplementation(async (endpoint: Endpoint) => {

@@ -6,7 +6,17 @@ import {
   studioErrorCodes,
   studioMessages,
 } from "@wonderkin/contract";
-import { ChevronLeft, ChevronRight, Download, Printer, RefreshCcw, Share2, Trash2, X } from "lucide-react";
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Printer,
+  RefreshCcw,
+  Share2,
+  Trash2,
+  Wand2,
+  X,
+} from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -15,6 +25,8 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { formatCredits } from "@/entities/billing/format-credits";
+import { styleTitle } from "@/entities/catalogue/catalogue";
+import { PreviewBadge } from "@/entities/previews/preview-tiles";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
@@ -22,7 +34,7 @@ import { formatDate } from "@/lib/format-date";
 import { toast } from "@/lib/toast";
 import { useDeleteImage, usePrintImage } from "../api/gallery";
 import { useRegenerate } from "../api/generation";
-import { styleTitle } from "../lib/portrait-words";
+import { portraitRequestError } from "../lib/request-error";
 import { canShareImageFiles, portraitFileName } from "../lib/share";
 import { LikenessCheck } from "./portrait-likeness";
 
@@ -80,7 +92,8 @@ const printNotIncluded: PrintUpsell = {
 /**
  * A finished portrait at full size, with the next and previous ones (arrow keys or buttons), and
  * what can be done with it: download, share (where the device can), make a new version, print,
- * delete. Escape closes it.
+ * delete. Escape closes it. A free preview is marked as one and offers to be made with the child's
+ * own model instead of a new version, and no print.
  */
 export function PortraitViewer({
   scope,
@@ -135,6 +148,25 @@ export function PortraitViewer({
   };
   const cost = GENERATION_CREDIT_COST;
   const short = balance !== null && balance < cost;
+  // A free preview is made again with the child's own model; a portrait gets a new version.
+  const preview = image.kind === "preview";
+  const again = preview
+    ? {
+        action: `Make this one with ${childName}'s model`,
+        title: `Make this one with ${childName}'s model?`,
+        description: `A ${title} portrait made with ${childName}'s own model, so it looks more like ${childName}. It costs ${formatCredits(cost)}; the preview stays in the gallery.`,
+        confirm: `Make it · ${formatCredits(cost)}`,
+        done: "Your portrait is on its way.",
+        failed: "We couldn't start the portrait. Please try again.",
+      }
+    : {
+        action: "Regenerate",
+        title: "Make a new version?",
+        description: `A fresh ${title} portrait of ${childName}, with a new twist. It costs ${formatCredits(cost)}; this one stays in the gallery.`,
+        confirm: `Regenerate · ${formatCredits(cost)}`,
+        done: "A new version is on its way.",
+        failed: "We couldn't start a new version. Please try again.",
+      };
 
   const share = async () => {
     if (!image.url) return;
@@ -204,15 +236,26 @@ export function PortraitViewer({
   actions.push(
     <ActionButton
       key="regenerate"
-      icon={RefreshCcw}
-      label="Regenerate"
+      icon={preview ? Wand2 : RefreshCcw}
+      label={again.action}
       onClick={() => {
         regenerate.reset();
         setConfirm("regenerate");
       }}
     />,
-    <ActionButton key="print" icon={Printer} label="Print" pending={print.isPending} onClick={startPrint} />,
   );
+  // A preview carries its "Preview" mark: not a picture to print.
+  if (!preview) {
+    actions.push(
+      <ActionButton
+        key="print"
+        icon={Printer}
+        label="Print"
+        pending={print.isPending}
+        onClick={startPrint}
+      />,
+    );
+  }
   if (canDelete(image)) {
     actions.push(
       <ActionButton
@@ -256,7 +299,14 @@ export function PortraitViewer({
                   {index + 1} of {images.length}
                 </span>
                 {image.completedAt ? ` · ${formatDate(image.completedAt)}` : null}
-                {image.watermarked ? " · with watermark" : null}
+                {preview ? (
+                  <>
+                    {" · "}
+                    <PreviewBadge tone="dark" className="align-middle" />
+                  </>
+                ) : image.watermarked ? (
+                  " · with watermark"
+                ) : null}
                 {image.likeness === "passed" ? (
                   <>
                     {" · "}
@@ -286,7 +336,7 @@ export function PortraitViewer({
             <img
               key={image.id}
               src={image.url ?? image.thumbnailUrl ?? ""}
-              alt={`${childName} as ${title}, portrait ${index + 1} of ${images.length}`}
+              alt={`${childName} as ${title}, ${preview ? "preview" : "portrait"} ${index + 1} of ${images.length}`}
               onLoad={() => setLoadedId(image.id)}
               className={cn(
                 "relative max-h-full max-w-full rounded-2xl object-contain shadow-2xl transition-opacity duration-300",
@@ -327,23 +377,19 @@ export function PortraitViewer({
           <ConfirmDialog
             open={confirm === "regenerate"}
             onOpenChange={(next) => setConfirm(next ? "regenerate" : null)}
-            title="Make a new version?"
-            description={`A fresh ${title} portrait of ${childName}, with a new twist. It costs ${formatCredits(cost)}; this one stays in the gallery.`}
-            confirmLabel={`Regenerate · ${formatCredits(cost)}`}
+            title={again.title}
+            description={again.description}
+            confirmLabel={again.confirm}
             confirmVariant="primary"
             confirmDisabled={short}
             pending={regenerate.isPending}
-            error={
-              regenerate.error
-                ? errorMessage(regenerate.error, "We couldn't start a new version. Please try again.")
-                : null
-            }
+            error={portraitRequestError(regenerate.error, again.failed)}
             onConfirm={() =>
               regenerate.mutate(image.id, {
                 onSuccess: () => {
                   setConfirm(null);
                   onClose();
-                  toast.success("A new version is on its way.");
+                  toast.success(again.done);
                   onRegenerated();
                 },
               })
@@ -366,9 +412,13 @@ export function PortraitViewer({
           <ConfirmDialog
             open={confirm === "delete"}
             onOpenChange={(next) => setConfirm(next ? "delete" : null)}
-            title="Delete this portrait?"
-            description="It's removed for everyone in the family and can't be brought back. Credits aren't returned."
-            confirmLabel="Delete portrait"
+            title={preview ? "Delete this preview?" : "Delete this portrait?"}
+            description={
+              preview
+                ? "It's removed for everyone in the family and can't be brought back."
+                : "It's removed for everyone in the family and can't be brought back. Credits aren't returned."
+            }
+            confirmLabel={preview ? "Delete preview" : "Delete portrait"}
             pending={remove.isPending}
             error={
               remove.error
@@ -379,7 +429,7 @@ export function PortraitViewer({
               remove.mutate(image.id, {
                 onSuccess: () => {
                   setConfirm(null);
-                  toast.success("Portrait deleted.");
+                  toast.success(preview ? "Preview deleted." : "Portrait deleted.");
                 },
               })
             }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useNow } from "@/entities/training/child-training";
 import { useGallery } from "../api/gallery";
 import { usePredictionStatus, useReportFailedImage } from "../api/generation";
-import { flattenGallery } from "../lib/gallery";
+import { flattenGallery, isPortrait } from "../lib/gallery";
 import { imagesToPoll, imagesToSettle } from "../lib/image-polling";
 import { currentBatch } from "../lib/portrait-batch";
 
@@ -26,7 +26,8 @@ export function useStudioImages({
   const gallery = useGallery(familyId, childId);
   const images = useMemo(() => flattenGallery(gallery.data), [gallery.data]);
   const pollIds = useMemo(() => imagesToPoll(images), [images]);
-  const batch = useMemo(() => currentBatch(images), [images]);
+  // "4 portraits on the way" counts what the parent asked for, not free previews still rendering.
+  const batch = useMemo(() => currentBatch(images.filter(isPortrait)), [images]);
   usePredictionStatus({ familyId, childId }, pollIds);
 
   // What this page has seen in the making: a failure among them is one it saw happen.

@@ -92,4 +92,14 @@ describe("removeImage and flattenGallery", () => {
     expect(flattenGallery(withNew).map((image) => image.id)).toEqual(["new", "x", "y", "old"]);
     expect(flattenGallery(undefined)).toEqual([]);
   });
+
+  it("lists previews beside the portraits, but never a failed preview", () => {
+    const data = gallery([
+      testImage("portrait"),
+      testImage("preview", { kind: "preview" }),
+      testImage("failed-preview", { kind: "preview", status: "failed" }),
+      testImage("failed-portrait", { status: "failed" }),
+    ]);
+    expect(flattenGallery(data).map((image) => image.id)).toEqual(["portrait", "preview", "failed-portrait"]);
+  });
 });

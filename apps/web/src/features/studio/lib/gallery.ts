@@ -1,5 +1,6 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import type { GeneratedImage } from "@wonderkin/contract";
+import { sameImageState } from "@/entities/studio/image-state";
 
 export type GalleryPage = { images: GeneratedImage[]; nextCursor: string | null };
 export type GalleryData = InfiniteData<GalleryPage, string | undefined>;
@@ -9,14 +10,22 @@ export function isActive(image: Pick<GeneratedImage, "status">): boolean {
   return image.status === "pending" || image.status === "processing";
 }
 
-/** Every portrait once, newest first, across the pages read so far. */
+/** Made with the child's own model, for credits (not a free preview). */
+export function isPortrait(image: Pick<GeneratedImage, "kind">): boolean {
+  return image.kind === "portrait";
+}
+
+/**
+ * Every portrait and preview once, newest first, across the pages read so far. A preview that
+ * failed is left out: it cost nothing, and the parent is never told about it.
+ */
 export function flattenGallery(data: GalleryData | undefined): GeneratedImage[] {
   if (!data) return [];
   const seen = new Set<string>();
   const images: GeneratedImage[] = [];
   for (const page of data.pages) {
     for (const image of page.images) {
-      if (seen.has(image.id)) continue;
+      if (seen.has(image.id) || (image.kind === "preview" && image.status === "failed")) continue;
       seen.add(image.id);
       images.push(image);
     }
@@ -44,7 +53,7 @@ export function mergeImageUpdates(
     let pageChanged = false;
     const images = page.images.map((image) => {
       const update = byId.get(image.id);
-      if (!update || sameImage(image, update)) return image;
+      if (!update || sameImageState(image, update)) return image;
       pageChanged = true;
       return update;
     });
@@ -82,18 +91,4 @@ export function removeImage(data: GalleryData | undefined, imageId: string): Gal
         : page,
     ),
   };
-}
-
-function sameImage(a: GeneratedImage, b: GeneratedImage): boolean {
-  // Signed addresses change on every read; only a change of state is news. A move in the queue or
-  // a new estimate is news too: the card says both.
-  return (
-    a.status === b.status &&
-    a.progress === b.progress &&
-    a.queuePosition === b.queuePosition &&
-    a.estimatedSeconds === b.estimatedSeconds &&
-    a.error === b.error &&
-    (a.url === null) === (b.url === null) &&
-    a.completedAt === b.completedAt
-  );
 }

@@ -77,6 +77,14 @@ describe("imagesToSettle", () => {
     expect(settle.map((image) => image.id)).toEqual(["f1", "s1"]);
   });
 
+  it("never reports a free preview: there is no credit to give back, and the server drops it", () => {
+    const failed = testImage("f1", { kind: "preview", status: "failed" });
+    const stuck = pendingImage("s1", { kind: "preview", createdAt: "2026-11-22T09:50:00.000Z" });
+    expect(
+      imagesToSettle([failed, stuck], { now, watched: new Set(["f1", "s1"]), reported: new Set() }),
+    ).toEqual([]);
+  });
+
   it("reports each portrait once", () => {
     const failed = testImage("f1", { status: "failed" });
     expect(imagesToSettle([failed], { now, watched: new Set(["f1"]), reported: new Set(["f1"]) })).toEqual(

@@ -43,7 +43,8 @@ export function isStuck(image: Pick<GeneratedImage, "status" | "createdAt">, now
 /**
  * The portraits to report to the server (regenerate-error: it checks with the provider, refunds a
  * failure and tells the parent), each once: those this page saw fail while it watched them, and
- * those stuck. Failures from before the page opened were settled when they happened.
+ * those stuck. Failures from before the page opened were settled when they happened. Free previews
+ * are never reported: there is nothing to refund, and the server drops a failed one by itself.
  */
 export function imagesToSettle(
   images: readonly GeneratedImage[],
@@ -51,6 +52,7 @@ export function imagesToSettle(
 ): GeneratedImage[] {
   return images.filter(
     (image) =>
+      image.kind === "portrait" &&
       !options.reported.has(image.id) &&
       ((image.status === "failed" && options.watched.has(image.id)) || isStuck(image, options.now)),
   );

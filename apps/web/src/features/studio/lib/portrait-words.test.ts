@@ -5,7 +5,6 @@ import {
   estimateWords,
   portraitProgressWords,
   portraitWaitWords,
-  styleTitle,
 } from "./portrait-words";
 import { pendingImage, processingImage, testImage } from "./test-images";
 
@@ -147,12 +146,5 @@ describe("batchProgressWords", () => {
   it("has nothing to say once nothing is being made", () => {
     expect(onTheWayLine([])).toBeNull();
     expect(onTheWayLine([testImage("a"), testImage("b", { status: "failed" })])).toBeNull();
-  });
-});
-
-describe("styleTitle", () => {
-  it("names a style of the catalogue, and a plain word for one no longer in it", () => {
-    expect(styleTitle("astronaut")).toBe("Astronaut");
-    expect(styleTitle("gone-style")).toBe("Portrait");
   });
 });

@@ -1,10 +1,5 @@
-import { findStyle, type GeneratedImage } from "@wonderkin/contract";
+import type { GeneratedImage } from "@wonderkin/contract";
 import { isActive } from "./gallery";
-
-/** A style's title, or a plain word for a style no longer in the catalogue. */
-export function styleTitle(styleId: string): string {
-  return findStyle(styleId)?.title ?? "Portrait";
-}
 
 /**
  * About how long is left, rounded as a person would say it: exact seconds while they are few,
