@@ -70,6 +70,8 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
+        // Long enough that the instant previews are seen while the model still trains.
+        LOCAL_TRAINING_SECONDS: "20",
         // Every browser test runs from 127.0.0.1: the per-address limits would count them all.
         SIGN_IN_IP_LIMIT: "1000",
         EMAIL_LINK_IP_LIMIT: "1000",

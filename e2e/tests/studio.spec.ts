@@ -39,6 +39,15 @@ test.describe("the magic studio", () => {
     await expect(page.getByText("Training hasn't started yet.")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Start training" })).toHaveCount(0);
     await expect(page.getByText(/still being finished/)).toHaveCount(0);
+    // Free previews from Mia's best photos appear while the model still trains (the e2e server's
+    // local training lasts 20 s), each marked "Preview".
+    const previews = page.getByRole("list", { name: "Mia's previews" });
+    await expect(previews.locator('[data-status="succeeded"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^Training has started — we'll e-mail you/)).toBeVisible();
+    await expect(trained).toHaveCount(0);
+    await expect(
+      previews.locator('[data-status="succeeded"]').first().getByTestId("preview-badge"),
+    ).toBeVisible();
     await expect(trained).toBeVisible({ timeout: 60_000 });
     await page.getByRole("link", { name: "Open the studio" }).click();
 
@@ -161,5 +170,17 @@ test.describe("the magic studio", () => {
       "href",
       "/kids/top-up-credit-plans",
     );
+
+    // A preview made again with Mia's own model: one credit, and a portrait in the gallery.
+    const strip = page.getByTestId("previews-strip");
+    await strip
+      .getByRole("button", { name: /^Make this one with Mia's model/ })
+      .first()
+      .click();
+    await expect(page.getByTestId("studio-balance")).toHaveText("1 credit");
+    await expect(gallery.locator('[data-kind="portrait"][data-status="succeeded"]')).toHaveCount(5, {
+      timeout: 60_000,
+    });
+    await expect(strip.getByText("Made with Mia's model")).toHaveCount(1);
   });
 });

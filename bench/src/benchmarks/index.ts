@@ -6,6 +6,7 @@ import { generateConcurrencyBenchmark } from "./generate-concurrency";
 import { healthBenchmark } from "./health";
 import { photoProcessingBenchmark } from "./photo-processing";
 import { portraitRenderingBenchmark } from "./portrait-rendering";
+import { previewLatencyBenchmark } from "./preview-latency";
 import { startupBenchmark } from "./startup";
 import { studioClickToImageBenchmark } from "./studio-click-to-image";
 import { studioThroughputBenchmark } from "./studio-throughput";
@@ -24,4 +25,5 @@ export const benchmarks: Benchmark[] = [
   startupBenchmark,
   firstLoadBenchmark,
   authenticatedListBenchmark,
+  previewLatencyBenchmark,
 ];

@@ -31,6 +31,12 @@ export type FullApp = RunningServer & {
    * temporary folder (media under `media/`), removed by `close`.
    */
   env: Env;
+  /**
+   * Reads the product's own database through its connection (raw SQL, pg-boss's tables included),
+   * e.g. a row's server-side timestamps after a measurement. Not for use while something is timed:
+   * on PGlite every statement runs on the product's thread.
+   */
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 };
 
 /**
@@ -98,6 +104,7 @@ export async function startFullApp(options: FullAppOptions = {}): Promise<FullAp
     return {
       origin: runtime.origin,
       env: runtime.env,
+      query: (text, values) => runtime.database.executeSql(text, values),
       close: async () => {
         await runtime.close();
         await cleanUp();
