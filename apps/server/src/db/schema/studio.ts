@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { child } from "./child";
 import { organization } from "./family";
@@ -64,6 +75,8 @@ export const generatedImage = pgTable(
     /** The first print file made of it, and by whom: prints count against that parent's monthly allowance. */
     printedAt: timestamp("printed_at", { withTimezone: true }),
     printedByUserId: text("printed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Marked a favourite by a parent of the family (the family shares one gallery, so one mark). */
+    favouriteAt: timestamp("favourite_at", { withTimezone: true }),
   },
   (table) => [
     index("generated_image_child_idx").on(table.childId, table.createdAt),
@@ -96,5 +109,49 @@ export const previewSet = pgTable(
   (table) => [
     index("preview_set_child_idx").on(table.childId),
     index("preview_set_family_idx").on(table.organizationId, table.createdAt),
+  ],
+);
+
+/**
+ * A parent has seen the studio's intro for a child: it shows once per child and parent, whatever
+ * the browser or how often they sign in. Goes with the child and with the parent.
+ */
+export const studioIntroSeen = pgTable(
+  "studio_intro_seen",
+  {
+    childId: integer("child_id")
+      .notNull()
+      .references(() => child.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.childId, table.userId] })],
+);
+
+/**
+ * A private link to one finished portrait, opted into by a parent: the token is the unguessable
+ * part of the address (256 random bits), the link works until it expires or is revoked, and the
+ * page it opens shows only the picture. At most one live link per portrait, so "Copy link" again
+ * gives the same address. Goes with the portrait (and so with the child and the family).
+ */
+export const portraitShare = pgTable(
+  "portrait_share",
+  {
+    token: text("token").primaryKey(),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => generatedImage.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("portrait_share_live_idx").on(table.imageId).where(sql`${table.revokedAt} is null`),
   ],
 );
