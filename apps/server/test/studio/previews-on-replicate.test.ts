@@ -61,7 +61,7 @@ const rowOf = async (id: string, by: "prediction" | "id" = "prediction") => {
   return row;
 };
 
-describe("instant previews on Replicate", () => {
+describe("instant previews on Replicate", { timeout: 90_000 }, () => {
   it("sends the best photos inside the request, settles each by webhook, and drops failures silently", async () => {
     const { parent, childId } = await parentWithChild(t, {
       firstName: "Ivy",

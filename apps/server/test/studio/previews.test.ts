@@ -53,7 +53,8 @@ async function previewRows(childId: number) {
 const childWithPhotos = (firstName: string, photoBytes = photos.slice(0, 3)) =>
   parentWithChild(t, { firstName, planId: 3, photos: photoBytes.length, photoBytes });
 
-describe("instant previews on the local model", () => {
+// Each case makes a set of renders and often trains a model: tens of seconds on PostgreSQL on a busy CI machine.
+describe("instant previews on the local model", { timeout: 120_000 }, () => {
   it("are made free as soon as the photo minimum is in, before training, and look like the child", async () => {
     const { parent, childId } = await childWithPhotos("Ada");
     const credits = await readCredits(t.database.db, { userId: parent.userId });
