@@ -17,6 +17,8 @@ declare module "vitest" {
     pgliteTemplateFile: string | null;
     /** PostgreSQL: the server's URL and the migrated template database each test file copies. */
     postgresTemplate: { serverUrl: string; templateName: string } | null;
+    /** The local model's drawn style art, shared by every test app of the run (create-test-app.ts). */
+    styleArtCacheDir: string;
   }
 }
 
@@ -34,6 +36,10 @@ async function prepare(connection: DatabaseConnection, databaseUrl?: string): Pr
 export default async function setup(project: TestProject) {
   // Made once here (and cached on disk) rather than by each worker under load: see face-pictures.ts.
   await singleFacePictures();
+  // One run's art, not kept across runs: a change to the art is never hidden by an older drawing.
+  const styleArtCacheDir = await mkdtemp(path.join(os.tmpdir(), "wk-test-style-art-"));
+  project.provide("styleArtCacheDir", styleArtCacheDir);
+  const removeArt = () => rm(styleArtCacheDir, { recursive: true, force: true });
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const templateName = `${testDatabasePrefix}tpl_${process.pid}`;
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.query(`drop database if exists ${templateName} with (force)`);
       await admin.end();
+      await removeArt();
     };
   }
 
@@ -62,5 +69,8 @@ export default async function setup(project: TestProject) {
   await connection.close();
   project.provide("pgliteTemplateFile", file);
   project.provide("postgresTemplate", null);
-  return () => rm(dir, { recursive: true, force: true });
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+    await removeArt();
+  };
 }

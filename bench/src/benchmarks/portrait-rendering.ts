@@ -56,7 +56,7 @@ function seeds(): () => number {
  * One portrait the way the local image model makes it and the studio stores it: the style's art
  * drawn, the child's face composed into it (`renderLocalPortrait`), then the stored JPEG with its
  * watermark and the gallery thumbnail (`makePortraitFiles`). Against a bare sharp composite of a
- * 512 px face onto a 1024×1280 canvas, encoded as JPEG. "requests/s" reads as portraits per second.
+ * 512 px face onto a canvas of the local portrait's size (2048×2560), encoded as JPEG. "requests/s" reads as portraits per second.
  */
 export const portraitRenderingBenchmark: Benchmark = {
   name: "portrait-rendering",

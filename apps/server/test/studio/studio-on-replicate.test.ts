@@ -1,5 +1,6 @@
 import type { GeneratedImage } from "@wonderkin/contract";
 import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvent, child, generatedImage } from "../../src/db/schema";
 import { readCredits } from "../../src/modules/credits/change-credits";
@@ -174,6 +175,48 @@ describe("generating on Replicate", () => {
     expect(third?.status).toBe("failed");
     expect(await readCredits(t.database.db, { userId: parent.userId })).toBe(balance - 2);
     expect(await latestMail(t.database.db, parent.email, "portrait-failed")).toBeTruthy();
+  });
+
+  it("keeps the provider's output at its native size, and prints it upscaled onto A4 with bleed", async () => {
+    const { parent, childId, trainingId } = await startedTraining("Nat");
+    await fake.completeTraining(trainingId);
+    const response = await call(parent, "/api/generation/generate", { childId, styleId: "viking", count: 1 });
+    expect(response.statusCode, response.body).toBe(200);
+    const [image] = response.json().images as GeneratedImage[];
+    await workQueued(t, [renderPortraitJob.name]);
+    // A size none of our own files has: whatever the provider sends is kept as it is, not resized.
+    const native = await sharp({
+      create: { width: 1152, height: 1440, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    await fake.completePrediction(await predictionIdOf(image?.id ?? ""), { image: native });
+    const [done] = (await call(parent, "/api/generation/prediction/status", { imageIds: [image?.id] })).json()
+      .images as GeneratedImage[];
+    expect(done).toMatchObject({ status: "succeeded", width: 1152, height: 1440 });
+    const [row] = await t.database.db
+      .select()
+      .from(generatedImage)
+      .where(eq(generatedImage.id, image?.id ?? ""));
+    const stored = await t.storage.get(row?.storageKey ?? "");
+    expect(await sharp(stored ?? Buffer.alloc(0)).metadata()).toMatchObject({ width: 1152, height: 1440 });
+    const thumbnail = await t.storage.get(row?.thumbnailKey ?? "");
+    expect((await sharp(thumbnail ?? Buffer.alloc(0)).metadata()).width).toBe(480);
+
+    const download = await t.app.inject({ method: "GET", url: done?.downloadUrl ?? "" });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(stored ?? Buffer.alloc(0))).toBe(true);
+
+    const print = await call(parent, "/api/generation/print", { imageId: image?.id });
+    expect(print.statusCode, print.body).toBe(200);
+    const printed = await t.app.inject({ method: "GET", url: print.json().url });
+    expect(await sharp(printed.rawPayload).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 2551,
+      height: 3579,
+      density: 300,
+      resolutionUnit: "inch",
+    });
   });
 
   it("deletes the trained model at Replicate", async () => {

@@ -116,7 +116,7 @@ describe("generating portraits", () => {
     const [first] = done;
     const file = await fetchMedia(first?.url ?? "");
     const meta = await sharp(file.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: "jpeg", width: 1024, height: 1280 });
+    expect(meta).toMatchObject({ format: "jpeg", width: 2048, height: 2560 });
     expect(meta.exif).toBeUndefined();
     const download = await fetchMedia(first?.downloadUrl ?? "");
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="astronaut-/);

@@ -145,16 +145,23 @@ const SAME_PERSON = 4;
 /** Another sample face: someone who is not the child. */
 export const STRANGER = 7;
 
+/** The size of a provider's output: FLUX's ≈ 1 MP at 4:5. */
+export const PROVIDER_PORTRAIT_SIZE = { width: 1024, height: 1280 };
+
 /**
  * A finished portrait of whoever `face` shows: the face drawn into a style's art, as an image
- * model's output would be. The Replicate fake returns it on request (a portrait of the child, or
- * of a stranger) for the likeness checks.
+ * model's output would be, at a provider's native size. The Replicate fake returns it on request (a
+ * portrait of the child, or of a stranger) for the likeness checks.
  */
-export async function portraitPicture(face: Buffer, options: { styleId?: string; seed?: number } = {}) {
+export async function portraitPicture(
+  face: Buffer,
+  options: { styleId?: string; seed?: number; size?: { width: number; height: number } } = {},
+) {
   const crop = await cropFace({ bytes: face }, createTfjsFaceDetector());
   return renderLocalPortrait({
     face: crop,
     styleId: options.styleId ?? "astronaut",
     seed: options.seed ?? 1,
+    size: options.size ?? PROVIDER_PORTRAIT_SIZE,
   });
 }

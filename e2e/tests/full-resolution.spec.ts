@@ -1,0 +1,108 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import {
+  type GeneratedImage,
+  generateEndpoint,
+  predictionStatusEndpoint,
+  printImageEndpoint,
+  startTrainingEndpoint,
+  trainingStatusEndpoint,
+} from "@wonderkin/contract";
+import sharp from "sharp";
+import { buyPlanThroughApi } from "../support/billing";
+import {
+  addChildThroughApi,
+  requestHeaders,
+  skipStudioIntroThroughApi,
+  uploadPhotoThroughApi,
+} from "../support/children";
+import { expect, test } from "../support/fixtures";
+import { newParent, signUpVerified } from "../support/flows";
+import { childPhotoFiles } from "../support/photos";
+
+/** An Oracle parent's trained child with one finished Fairy portrait, made through the API. */
+async function oracleWithPortrait(
+  page: Page,
+  firstName: string,
+): Promise<{ childId: number; imageId: string }> {
+  await buyPlanThroughApi(page, 3);
+  const child = await addChildThroughApi(page, { firstName, age: 6, gender: "girl" });
+  for (const file of await childPhotoFiles(10)) await uploadPhotoThroughApi(page, child.id, file);
+  const headers = await requestHeaders(page);
+  expect(
+    (await page.request.post(startTrainingEndpoint.path, { headers, data: { childId: child.id } })).status(),
+  ).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const state = await page.request.post(trainingStatusEndpoint.path, {
+          headers,
+          data: { childId: child.id },
+        });
+        return ((await state.json()) as { status: string }).status;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe("completed");
+  const generated = await page.request.post(generateEndpoint.path, {
+    headers,
+    data: { childId: child.id, styleId: "fairy", count: 1 },
+  });
+  expect(generated.status()).toBe(200);
+  const imageIds = ((await generated.json()) as { images: GeneratedImage[] }).images.map((image) => image.id);
+  await expect
+    .poll(
+      async () => {
+        const status = await page.request.post(predictionStatusEndpoint.path, {
+          headers,
+          data: { imageIds },
+        });
+        return ((await status.json()) as { images: GeneratedImage[] }).images.map((image) => image.status);
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toEqual(["succeeded"]);
+  return { childId: child.id, imageId: imageIds[0] ?? "" };
+}
+
+test.describe("full-resolution portraits", () => {
+  test("a parent downloads the original portrait, large enough to print, and gets an A4 print file", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await signUpVerified(page, newParent("Ada"));
+    const { childId, imageId } = await oracleWithPortrait(page, "Mia");
+    await skipStudioIntroThroughApi(page, childId);
+
+    await page.goto(`/kids/children/${childId}/magic-studio`);
+    const gallery = page.getByRole("list", { name: "Mia's portraits" });
+    await expect(gallery.locator('[data-status="succeeded"]')).toHaveCount(1);
+    await gallery.getByRole("button", { name: "Fairy portrait 1" }).click();
+    const viewer = page.getByRole("dialog", { name: "Mia as Fairy" });
+    await expect(viewer).toBeVisible();
+    const downloading = page.waitForEvent("download");
+    await viewer.getByRole("link", { name: "Download" }).click();
+    const download = await downloading;
+    // A name a parent can keep: the style and a short id, as a JPEG.
+    expect(download.suggestedFilename()).toBe(`fairy-${imageId.slice(0, 8)}.jpg`);
+    const file = await readFile(await download.path());
+    // The original the local model rendered (4:5, 2048 px on the long side), not a screen-sized copy.
+    expect(await sharp(file).metadata()).toMatchObject({ format: "jpeg", width: 2048, height: 2560 });
+    expect(file.byteLength).toBeGreaterThan(300_000);
+
+    // Oracle's ready-to-print file: A4 with 3 mm bleed at 300 dpi.
+    const print = await page.request.post(printImageEndpoint.path, {
+      headers: await requestHeaders(page),
+      data: { imageId },
+    });
+    expect(print.status()).toBe(200);
+    const printFile = await page.request.get(((await print.json()) as { url: string }).url);
+    expect(printFile.status()).toBe(200);
+    expect(await sharp(await printFile.body()).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 2551,
+      height: 3579,
+      density: 300,
+    });
+  });
+});
