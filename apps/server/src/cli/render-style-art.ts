@@ -27,7 +27,7 @@ async function render(svg: string, imagePath: string): Promise<number> {
 async function main(): Promise<number> {
   const sizes: { path: string; bytes: number }[] = [];
   for (const style of styles) {
-    const svg = styleArtSvg(style.art, { ...STYLE_SIZE, seed: hashSeed(style.id), silhouette: true });
+    const svg = styleArtSvg(style.art, { ...STYLE_SIZE, seed: hashSeed(style.id), child: true });
     sizes.push({ path: style.imagePath, bytes: await render(svg, style.imagePath) });
   }
   for (const category of categories) {

@@ -11,6 +11,97 @@ export type StyleArt = {
   accent: string;
   /** One of the motif shapes `style-art.ts` knows how to draw. */
   motif: StyleMotif;
+  /**
+   * What the illustrated child of the preview art wears (`child-art.ts`); the local image model's
+   * backdrop draws no child and ignores it. Without one, a plain top in the accent colour.
+   */
+  costume?: StyleCostume;
+};
+
+export const costumeOutfits = [
+  "tee",
+  "suit",
+  "gown",
+  "armour",
+  "spacesuit",
+  "jersey",
+  "cloak",
+  "overalls",
+  "apron",
+  "fur-coat",
+  "wrap",
+  "uniform",
+  "scrubs",
+  "vest",
+  "collar",
+] as const;
+export type CostumeOutfit = (typeof costumeOutfits)[number];
+
+export const costumeHeadwear = [
+  "none",
+  "party-hat",
+  "crown",
+  "tiara",
+  "flower-crown",
+  "witch-hat",
+  "top-hat",
+  "cap",
+  "chef-hat",
+  "hard-hat",
+  "viking-helmet",
+  "knight-helmet",
+  "cowboy-hat",
+  "tricorn",
+  "aviator",
+  "beanie",
+  "santa-hat",
+  "elf-hat",
+  "bunny-ears",
+  "bear-ears",
+  "laurel",
+  "nemes",
+  "sombrero",
+  "bubble-helmet",
+  "sport-helmet",
+  "headband",
+  "goggles",
+  "hood",
+  "unicorn-horn",
+  "mushroom-cap",
+  "bow",
+  "sun-hat",
+  "beret",
+  "flat-cap",
+  "fur-hat",
+  "feathers",
+  "dragon-hood",
+  "headset",
+] as const;
+export type CostumeHeadwear = (typeof costumeHeadwear)[number];
+
+export const costumeExtras = [
+  "wings",
+  "glasses",
+  "mask",
+  "medal",
+  "neckerchief",
+  "bowtie",
+  "stethoscope",
+  "tie",
+] as const;
+export type CostumeExtra = (typeof costumeExtras)[number];
+
+/** A style's costume for the drawn child: an outfit, something on the head, a few extras. */
+export type StyleCostume = {
+  outfit: CostumeOutfit;
+  /** Hex colour of the outfit; default a shade of the style's accent. */
+  colour?: string;
+  headwear?: CostumeHeadwear;
+  /** Hex colour of the headwear; default the style's accent. */
+  hatColour?: string;
+  extras?: readonly CostumeExtra[];
+  /** Hex hair colour that belongs to the costume (Medusa's green curls); default the child's own. */
+  hair?: string;
 };
 
 export const styleMotifs = [

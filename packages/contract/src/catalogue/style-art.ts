@@ -1,9 +1,11 @@
+import { checkColour, hex, mix, mulberry32, rgb } from "./art-kit";
 import type { Style, StyleArt, StyleMotif, ThemeCategory } from "./catalogue-types";
+import { drawChild } from "./child-art";
 
 /**
  * Vector art for the catalogue, as SVG strings: the preview cards of styles and categories (rendered
- * to WebP by `npm run art`) and the backdrop of the local image model, which composites the child's
- * face into `portraitCircle`. Pure and deterministic: the same art, size and seed give the same bytes.
+ * to WebP by `npm run art`, each with an illustrated child in the style's costume) and the backdrop
+ * of the local image model, which composites the child's face into `portraitCircle`. Pure and deterministic: the same art, size and seed give the same bytes.
  */
 
 export type PortraitCircle = { cx: number; cy: number; r: number };
@@ -15,8 +17,11 @@ export type StyleArtOptions = {
   seed?: number;
   /** A caption along the bottom edge (generic sans-serif); none by default. */
   title?: string;
-  /** Draws a neutral head-and-shoulders shape in the portrait circle ("your child here"). */
-  silhouette?: boolean;
+  /**
+   * Draws an illustrated child in the style's costume in the portrait circle (the catalogue's
+   * previews); the seed picks the child's look. Off for the local image model's backdrop.
+   */
+  child?: boolean;
 };
 
 export type CategoryArtOptions = { width?: number; height?: number; seed?: number };
@@ -94,7 +99,7 @@ export function categoryArtSvg(
     const prefix = `c${index}`;
     const card = artLayers(
       style.art,
-      { width: 240, height: 300, seed: hashSeed(style.id), silhouette: true },
+      { width: 240, height: 300, seed: hashSeed(style.id), child: true },
       prefix,
       { frame: false },
     );
@@ -185,8 +190,16 @@ function artLayers(
       `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${mix(top, "#ffffff", 0.35)}" fill-opacity="0.35" stroke="${accent}" stroke-width="${round(Math.max(2, r * 0.035))}"/>`,
     );
   }
-  if (options.silhouette) {
-    const drawn = silhouette(scene);
+  if (options.child) {
+    const drawn = drawChild({
+      circle,
+      accent,
+      top,
+      bottom,
+      seed: options.seed ?? 1,
+      costume: art.costume,
+      id,
+    });
     defs.push(drawn.defs);
     body.push(drawn.body);
   }
@@ -198,55 +211,6 @@ function artLayers(
   }
   if (options.title) body.push(caption(scene, options.title));
   return { defs: `<defs>${defs.join("")}</defs>`, body: body.join("") };
-}
-
-/**
- * A friendly, featureless child's head and shoulders, clipped to the portrait circle. It is tinted
- * from the style's palette rather than given a skin tone: it stands for any child.
- */
-function silhouette(scene: Scene): Layers {
-  const { cx, cy, r } = scene.circle;
-  const id = scene.id;
-  const face = mix(mix(scene.top, scene.bottom, 0.5), "#ffffff", 0.5);
-  const faceShade = mix(face, scene.bottom, 0.25);
-  const hair = mix(scene.bottom, "#1e1630", 0.35);
-  const shirt = mix(scene.accent, scene.bottom, 0.2);
-  const headR = r * 0.31;
-  const headY = cy - r * 0.08;
-  const shoulderTop = cy + r * 0.44;
-  const u = (value: number) => round(value);
-  const defs = [
-    `<clipPath id="${id("portrait")}"><circle cx="${cx}" cy="${cy}" r="${u(r * 0.985)}"/></clipPath>`,
-    `<linearGradient id="${id("face")}" x1="0" y1="0" x2="0" y2="1"><stop offset="0.3" stop-color="${face}"/><stop offset="1" stop-color="${faceShade}"/></linearGradient>`,
-    `<linearGradient id="${id("shirt")}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(shirt, "#ffffff", 0.18)}"/><stop offset="1" stop-color="${mix(shirt, "#000000", 0.12)}"/></linearGradient>`,
-  ].join("");
-  const shoulders = [
-    `M${u(cx - r * 1.1)},${u(cy + r * 1.1)}`,
-    `C${u(cx - r * 1.0)},${u(shoulderTop)} ${u(cx - r * 0.62)},${u(shoulderTop - r * 0.1)} ${u(cx - r * 0.2)},${u(shoulderTop - r * 0.12)}`,
-    `L${u(cx + r * 0.2)},${u(shoulderTop - r * 0.12)}`,
-    `C${u(cx + r * 0.62)},${u(shoulderTop - r * 0.1)} ${u(cx + r * 1.0)},${u(shoulderTop)} ${u(cx + r * 1.1)},${u(cy + r * 1.1)}Z`,
-  ].join(" ");
-  const neckTop = headY + headR * 0.7;
-  const neck = `<path d="M${u(cx - r * 0.12)},${u(neckTop)} L${u(cx - r * 0.13)},${u(shoulderTop - r * 0.08)} Q${cx},${u(shoulderTop + r * 0.08)} ${u(cx + r * 0.13)},${u(shoulderTop - r * 0.08)} L${u(cx + r * 0.12)},${u(neckTop)}Z" fill="${faceShade}"/>`;
-  // Hair: a rounded mass behind the head, then a soft side-swept fringe over the forehead.
-  const fringe = [
-    `M${u(cx - headR * 1.02)},${u(headY - headR * 0.05)}`,
-    `C${u(cx - headR * 1.08)},${u(headY - headR * 1.42)} ${u(cx + headR * 1.08)},${u(headY - headR * 1.46)} ${u(cx + headR * 1.02)},${u(headY - headR * 0.05)}`,
-    `C${u(cx + headR * 0.75)},${u(headY - headR * 0.55)} ${u(cx + headR * 0.2)},${u(headY - headR * 0.62)} ${u(cx - headR * 0.25)},${u(headY - headR * 0.38)}`,
-    `C${u(cx - headR * 0.55)},${u(headY - headR * 0.22)} ${u(cx - headR * 0.85)},${u(headY - headR * 0.2)} ${u(cx - headR * 1.02)},${u(headY - headR * 0.05)}Z`,
-  ].join(" ");
-  const body = [
-    `<g clip-path="url(#${id("portrait")})">`,
-    `<path d="${shoulders}" fill="url(#${id("shirt")})"/>`,
-    neck,
-    `<ellipse cx="${cx}" cy="${u(headY - headR * 0.14)}" rx="${u(headR * 1.07)}" ry="${u(headR * 1.05)}" fill="${hair}"/>`,
-    `<ellipse cx="${u(cx - headR * 0.97)}" cy="${u(headY + headR * 0.18)}" rx="${u(headR * 0.15)}" ry="${u(headR * 0.21)}" fill="${faceShade}"/>`,
-    `<ellipse cx="${u(cx + headR * 0.97)}" cy="${u(headY + headR * 0.18)}" rx="${u(headR * 0.15)}" ry="${u(headR * 0.21)}" fill="${faceShade}"/>`,
-    `<ellipse cx="${cx}" cy="${u(headY + headR * 0.05)}" rx="${u(headR * 0.95)}" ry="${u(headR * 1.05)}" fill="url(#${id("face")})"/>`,
-    `<path d="${fringe}" fill="${hair}"/>`,
-    "</g>",
-  ].join("");
-  return { defs, body };
 }
 
 function caption(scene: Scene, title: string): string {
@@ -683,51 +647,7 @@ function opacity(scene: Scene, min: number, max: number): number {
   return round(min + scene.random() * (max - min), 100);
 }
 
-/** mulberry32: a tiny, fast, well-spread 32-bit PRNG — deterministic art needs no Math.random. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // --- colour and text ---------------------------------------------------------------------------
-
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** Colours go into attributes unescaped, so only plain hex colours are accepted. */
-function checkColour(colour: string): string {
-  if (!HEX_COLOUR.test(colour)) throw new Error(`Not a hex colour: ${colour}`);
-  return colour.length === 4
-    ? `#${colour[1]}${colour[1]}${colour[2]}${colour[2]}${colour[3]}${colour[3]}`.toLowerCase()
-    : colour.toLowerCase();
-}
-
-function rgb(colour: string): [number, number, number] {
-  const hex = checkColour(colour);
-  return [0, 2, 4].map((at) => Number.parseInt(hex.slice(1 + at, 3 + at), 16)) as [number, number, number];
-}
-
-function hex(channels: readonly number[]): string {
-  return `#${channels
-    .map((value) =>
-      Math.round(Math.min(255, Math.max(0, value)))
-        .toString(16)
-        .padStart(2, "0"),
-    )
-    .join("")}`;
-}
-
-/** `a` blended toward `b` by `t` (0 → a, 1 → b). */
-function mix(a: string, b: string, t: number): string {
-  const from = rgb(a);
-  const to = rgb(b);
-  return hex(from.map((value, index) => value + ((to[index] as number) - value) * t));
-}
 
 function rotateHue(colour: string, degrees: number): string {
   const [r, g, b] = rgb(colour).map((value) => value / 255) as [number, number, number];
