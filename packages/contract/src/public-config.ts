@@ -25,5 +25,12 @@ export const publicConfigEndpoint = defineEndpoint({
      * numbers, which the retention jobs enforce.
      */
     retention: z.object({ trainingPhotosDays: z.number().int(), unverifiedAccountDays: z.number().int() }),
+    /**
+     * The operator's sample images that replace a style's or category's drawn preview: id → URL
+     * (`/samples/<id>?v=…`). Only ids with a sample are listed.
+     */
+    samples: z.record(z.string(), z.string()),
+    /** How many days a portrait's private share link works (SHARE_LINK_DAYS), for the privacy policy. */
+    shareLinkDays: z.number().int(),
   }),
 });

@@ -1,6 +1,7 @@
 import { publicConfigEndpoint, type SocialProvider } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../config/env";
+import { listStyleSamples, styleSampleUrl } from "../modules/catalogue/style-samples";
 import { PREVIEW_REFERENCE_PHOTOS } from "../modules/studio/previews";
 import { registerEndpoint } from "./endpoint-route";
 
@@ -30,7 +31,15 @@ export function publicConfigRoutes(env: Env) {
         trainingPhotosDays: env.TRAINING_PHOTO_RETENTION_DAYS,
         unverifiedAccountDays: env.UNVERIFIED_ACCOUNT_RETENTION_DAYS,
       },
+      shareLinkDays: env.SHARE_LINK_DAYS,
     };
-    registerEndpoint(app, publicConfigEndpoint, async () => config);
+    // The samples folder is read per request: a sample dropped in shows on the next page load.
+    registerEndpoint(app, publicConfigEndpoint, async () => {
+      const samples = await listStyleSamples(env.samplesDir);
+      return {
+        ...config,
+        samples: Object.fromEntries(samples.map((sample) => [sample.id, styleSampleUrl(sample)])),
+      };
+    });
   };
 }

@@ -7,6 +7,7 @@ beforeAll(async () => {
     PHOTOS_MIN_PER_CHILD: "12",
     PHOTOS_MAX_PER_CHILD: "25",
     TRAINING_PHOTO_RETENTION_DAYS: "14",
+    SHARE_LINK_DAYS: "3",
     GOOGLE_CLIENT_ID: "id",
     GOOGLE_CLIENT_SECRET: "secret",
   });
@@ -22,6 +23,8 @@ it("tells the pages this deployment's settings (no secrets), from the same value
     faceDetection: true,
     previews: { portraits: 4, referencePhotos: 4 },
     retention: { trainingPhotosDays: 14, unverifiedAccountDays: 30 },
+    samples: {},
+    shareLinkDays: 3,
   });
   expect(response.body).not.toContain("secret");
 });

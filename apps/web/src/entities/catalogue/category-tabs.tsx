@@ -62,6 +62,7 @@ export function CategoryTabs({
               >
                 <div className="relative">
                   <CatalogueArt
+                    previewId={view.category.id}
                     src={view.category.imagePath}
                     art={categoryArt(view)}
                     eager
@@ -104,6 +105,7 @@ export function CategoryTabs({
               )}
             >
               <CatalogueArt
+                previewId={view.category.id}
                 src={view.category.imagePath}
                 art={categoryArt(view)}
                 eager

@@ -25,7 +25,13 @@ export function StyleShowcase({ className }: { className?: string }) {
             tilts[index],
           )}
         >
-          <CatalogueArt src={style.imagePath} art={style.art} eager className="aspect-[4/5]" />
+          <CatalogueArt
+            previewId={style.id}
+            src={style.imagePath}
+            art={style.art}
+            eager
+            className="aspect-[4/5]"
+          />
         </div>
       ))}
     </div>

@@ -11,6 +11,7 @@ function TileFace({ style, locked, selected }: { style: Style; locked: boolean; 
   return (
     <>
       <CatalogueArt
+        previewId={style.id}
         src={style.imagePath}
         art={style.art}
         className="aspect-[4/5] rounded-[inherit]"

@@ -11,22 +11,35 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
+import { SiteFooter } from "@/components/layout/auth-layout";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Logo } from "@/components/ui/logo";
 import { PageHeader } from "@/components/ui/page-header";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextLink, textLinkClass } from "@/components/ui/text-link";
+import { appName } from "@/config/app";
 import { paths } from "@/config/paths";
 import { useRefreshSession } from "@/entities/session/get-session";
 import { loadAuthClient } from "@/entities/session/load-auth-client";
 import { ApiError, callApi } from "@/lib/api-client";
 import { requiredEmailSchema } from "@/lib/form-schemas";
+import { usePublicConfig } from "@/lib/public-config";
 import { safeReturnUrl } from "@/lib/safe-return-url";
+import { landingFaq, landingSamples } from "../lib/landing-content";
 import type { SignInLocationState } from "../lib/sign-in-location-state";
 import { refusedSignUpMessage, signUpErrorMessage } from "../lib/sign-up-error-message";
 import { withReturnUrl } from "../lib/with-return-url";
+import {
+  Faq,
+  HowItWorks,
+  PlansInBrief,
+  PrivacyPromise,
+  SamplePortrait,
+  SamplePortraits,
+} from "./landing-sections";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
 
 const signUpFormSchema = z.object({
@@ -38,7 +51,73 @@ const signUpFormSchema = z.object({
 /** The auth client loads once the parent starts on the form, so it is there by the time they submit. */
 const prefetchAuthClient = () => void loadAuthClient().catch(() => undefined);
 
+/**
+ * The sign-up page is the landing (spec §2: `/` sends a signed-out visitor here): the form first on
+ * a phone and beside the story on a desktop, then how it works, sample portraits, the plans, the
+ * privacy promise and a FAQ.
+ */
 export function SignUpPage() {
+  const config = usePublicConfig().data;
+  const trainingPhotosDays = config?.retention.trainingPhotosDays ?? null;
+  const faq = landingFaq({
+    appName: appName,
+    trainingPhotosDays,
+    photos: config ? { min: config.photos.min, max: config.photos.max } : null,
+  });
+  return (
+    <div className="min-h-dvh bg-canvas">
+      <header className="mx-auto flex max-w-6xl items-center justify-between px-5 py-5 sm:px-10">
+        <Logo />
+        <TextLink to={paths.signIn}>Sign in</TextLink>
+      </header>
+      <main>
+        <div className="mx-auto grid max-w-6xl gap-10 px-5 pb-12 sm:px-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:items-center lg:gap-14 lg:pt-6">
+          <section
+            aria-label="Create your account"
+            className="rounded-card bg-surface p-6 shadow-lift ring-1 ring-line sm:p-8 lg:col-start-2 lg:row-start-1"
+          >
+            <SignUpForm />
+          </section>
+          <Story />
+        </div>
+        <HowItWorks />
+        <SamplePortraits />
+        <PlansInBrief />
+        <PrivacyPromise trainingPhotosDays={trainingPhotosDays} />
+        <Faq items={faq} />
+      </main>
+      <div className="mx-auto max-w-6xl px-5 pb-8 sm:px-10">
+        <SiteFooter />
+      </div>
+    </div>
+  );
+}
+
+/** The promise beside the form: what the product makes, with three of its styles. */
+function Story() {
+  const [first, second, third] = landingSamples;
+  return (
+    <div className="lg:col-start-1 lg:row-start-1">
+      <p className="text-sm font-bold tracking-wide text-primary-700 uppercase">
+        A magic studio for your child
+      </p>
+      <p className="mt-3 font-display text-4xl leading-tight text-ink sm:text-5xl">
+        Turn a few photos into portraits your child will treasure.
+      </p>
+      <p className="mt-4 max-w-xl text-lg text-muted">
+        Astronaut, fairy, pirate or viking: a private model learns your child's face, then paints them into
+        the styles you choose.
+      </p>
+      <div aria-hidden className="mt-8 flex max-w-lg items-end gap-3 sm:gap-4">
+        {second ? <SamplePortrait sample={second} className="w-1/3 -rotate-3" /> : null}
+        {first ? <SamplePortrait sample={first} className="w-[38%] -translate-y-3" /> : null}
+        {third ? <SamplePortrait sample={third} className="w-1/3 rotate-3" /> : null}
+      </div>
+    </div>
+  );
+}
+
+function SignUpForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
@@ -84,7 +163,7 @@ export function SignUpPage() {
   });
 
   return (
-    <div className="flex flex-col gap-7">
+    <div className="flex flex-col gap-6">
       <PageHeader
         title="Create your account"
         description="A few photos today, a gallery of magical portraits tomorrow."

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { findStyle, GENERATION_MAX_COUNT } from "@wonderkin/contract";
@@ -57,10 +58,14 @@ function Studio({
 }
 
 function renderStudio(props: Parameters<typeof Studio>[0]) {
+  // The style's preview asks the public config whether an operator sample replaces the art.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   return render(
-    <MemoryRouter>
-      <Studio {...props} />
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <Studio {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

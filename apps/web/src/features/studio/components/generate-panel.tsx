@@ -99,6 +99,7 @@ export function GeneratePanel({
       <div className="flex items-center gap-3">
         {style ? (
           <CatalogueArt
+            previewId={style.id}
             src={style.imagePath}
             art={style.art}
             className="size-11 shrink-0 rounded-xl ring-1 ring-black/5 lg:size-14"
