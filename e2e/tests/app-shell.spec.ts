@@ -1,4 +1,6 @@
+import { buyPlanThroughApi } from "../support/billing";
 import { accessibilityViolations, expect, test } from "../support/fixtures";
+import { signUpVerified } from "../support/flows";
 
 test.describe("the app shell for a signed-out visitor", () => {
   test("home sends a new visitor to sign-up, titled with the product name and a dark theme colour", async ({
@@ -75,5 +77,34 @@ test.describe("when the server cannot be reached", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     // Signed out in fact: now the guard can decide.
     await expect(page).toHaveURL(/\/sign-up\?returnUrl=%2Faccount%2Fsettings$/);
+  });
+});
+
+test.describe("toasts", () => {
+  test("open below the header, never over the credit balance or the account menu", async ({ page }) => {
+    await signUpVerified(page);
+    await buyPlanThroughApi(page);
+    await page.goto("/account/settings");
+    const header = page.getByRole("banner");
+    const credits = page.getByTestId("header-credits");
+    await expect(credits).toBeVisible();
+    await page.getByLabel("First name").fill("Augusta");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Your profile is saved." });
+    await expect(toast).toBeVisible();
+    // Once it has slid in.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== "running"),
+    );
+    const toastBox = await toast.boundingBox();
+    const headerBox = await header.boundingBox();
+    expect(toastBox && headerBox, "the toast and the header are on screen").toBeTruthy();
+    if (!toastBox || !headerBox) return;
+    expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    for (const covered of [credits, page.getByRole("navigation", { name: "Account" })]) {
+      const box = await covered.boundingBox();
+      expect(box).toBeTruthy();
+      if (box) expect(box.y + box.height).toBeLessThanOrEqual(toastBox.y);
+    }
   });
 });

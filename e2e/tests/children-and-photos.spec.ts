@@ -8,7 +8,7 @@ import {
   publicConfigEndpoint,
 } from "@wonderkin/contract";
 import { buyPlanThroughApi } from "../support/billing";
-import { requestHeaders } from "../support/children";
+import { addChildThroughApi, requestHeaders } from "../support/children";
 import { accessibilityViolations, expect, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
 import {
@@ -164,7 +164,7 @@ test.describe("children and photos", () => {
     // Continue started the training by itself.
     await expect(
       page
-        .getByText(/^Training has started — we'll e-mail you/)
+        .getByText(/^Training (has )?started\b.*\. We'll e-mail you when the studio is ready/)
         .or(page.getByText("Mia's portrait model is trained.")),
     ).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -177,6 +177,30 @@ test.describe("children and photos", () => {
     await expect(child).toContainText("6 years old · girl · 10 photos");
     await expect(child).toContainText(/Training|Ready/);
     await expect(page.getByRole("link", { name: "Add a child" })).toBeVisible();
+  });
+
+  test("a family at its plan's limit is told before the form, with the way to the plans", async ({
+    page,
+  }) => {
+    await signUpVerified(page, newParent("Ada"));
+    await buyPlanThroughApi(page);
+    await addChildThroughApi(page, { firstName: "Mia", age: 6, gender: "girl" });
+
+    await page.goto("/kids/add-children");
+    await expect(page.getByRole("heading", { name: "Your plan allows one child per family" })).toBeVisible();
+    await expect(
+      page.getByText(/Mia is already in .*, so there's no room for another child on your plan\./),
+    ).toBeVisible();
+    // No form to fill in for nothing.
+    await expect(page.getByLabel("Your child's first name")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Add / })).toHaveCount(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole("link", { name: "Compare plans" }).click();
+    await expect(page).toHaveURL(/\/kids\/select-plan\?changePlan=1$/);
+    await page.goBack();
+    await page.getByRole("link", { name: "Go on with Mia" }).click();
+    await expect(page).toHaveURL(/\/kids\/add-children\/in-progress\?child=\d+$/);
   });
 
   test("without consent the pages send the parent to the agreement, and the server refuses a child", async ({

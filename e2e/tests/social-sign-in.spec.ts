@@ -4,6 +4,9 @@ import { newParent, signUpThroughUi } from "../support/flows";
 import { setProviderIdentity, uniqueEmail } from "../support/mailbox";
 
 // One local provider plays both Google and Facebook; who signs in there is set per test.
+
+/** The round trip through the provider loads the app twice (the popup or the redirect, then ours). */
+const SIGN_IN_TIMEOUT = 30_000;
 test.describe.configure({ mode: "serial" });
 
 test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
@@ -19,7 +22,7 @@ test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
     });
     await page.goto("/sign-in");
     await page.getByRole("button", { name: /Google/ }).click();
-    await expect(page).toHaveURL(/\/kids\/select-plan$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/, { timeout: SIGN_IN_TIMEOUT });
     await page.goto("/account/settings");
     await expect(page.getByLabel("First name")).toHaveValue("Grace");
     await expect(page.getByLabel(/Last name/)).toHaveValue("Hopper");
@@ -29,7 +32,7 @@ test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
     await page.context().clearCookies();
     await page.goto("/sign-in");
     await page.getByRole("button", { name: /Google/ }).click();
-    await expect(page).toHaveURL(/\/kids\/select-plan$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/, { timeout: SIGN_IN_TIMEOUT });
   });
 
   test("a new parent signs in with Facebook", async ({ page }) => {
@@ -41,7 +44,56 @@ test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
     });
     await page.goto("/sign-up");
     await page.getByRole("button", { name: /Facebook/ }).click();
-    await expect(page).toHaveURL(/\/kids\/select-plan$/);
+    await expect(page).toHaveURL(/\/kids\/select-plan$/, { timeout: SIGN_IN_TIMEOUT });
+  });
+
+  test("on a desktop, Google opens a popup that signs in and closes, and the page goes on", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, "phones sign in by redirect");
+    const email = uniqueEmail("popup");
+    await setProviderIdentity(page.request, {
+      sub: `google-popup-${Date.now()}`,
+      email,
+      givenName: "Ada",
+      familyName: "Byron",
+    });
+    await page.goto("/sign-in");
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: /Google/ }).click();
+    const popup = await popupOpened;
+    // The sign-in page stays where it is while the provider has the popup.
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+    await popup.waitForEvent("close");
+    await expect(page).toHaveURL(/\/kids\/select-plan$/, { timeout: SIGN_IN_TIMEOUT });
+    await page.goto("/account/settings");
+    await expect(page.getByLabel("First name")).toHaveValue("Ada");
+    await expect(page.getByLabel(/Last name/)).toHaveValue("Byron");
+  });
+
+  test("on a desktop whose browser blocks popups, Google sign-in goes by redirect", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, "phones sign in by redirect anyway");
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await setProviderIdentity(page.request, {
+      sub: `google-blocked-${Date.now()}`,
+      email: uniqueEmail("blocked"),
+      givenName: "Mary",
+      familyName: "Somerville",
+    });
+    await page.goto("/sign-in");
+    let popups = 0;
+    page.on("popup", () => {
+      popups += 1;
+    });
+    await page.getByRole("button", { name: /Google/ }).click();
+    await expect(page).toHaveURL(/\/kids\/select-plan$/, { timeout: SIGN_IN_TIMEOUT });
+    expect(popups).toBe(0);
   });
 
   test("an e-mail that already has a password account is told which methods to use", async ({ page }) => {
@@ -57,7 +109,7 @@ test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
     });
     await page.goto("/sign-in");
     await page.getByRole("button", { name: /Facebook/ }).click();
-    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page).toHaveURL(/\/sign-in\?error=/, { timeout: SIGN_IN_TIMEOUT });
     await expect(
       page.getByText(authMessages.accountExistsWithMethods("your password or an e-mail link")),
     ).toBeVisible();

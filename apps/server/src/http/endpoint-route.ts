@@ -1,7 +1,7 @@
 import type { Endpoint } from "@wonderkin/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 
 type Handler<E extends Endpoint> = (
   request: FastifyRequest & { body: z.output<E["request"]> },
@@ -27,6 +27,16 @@ export function registerEndpoint<E extends Endpoint>(
   routeEndpoint(app, endpoint, handler);
 }
 
+/**
+ * Fastify hands the body validator null for a POST with no body at all (no content-type, no
+ * bytes), and for a JSON `null`. The contract calls both "no body" (undefined): the calls spec §7
+ * lists with body "none" (getUser, getUserCredits, …) declare an optional request and so accept
+ * them, while every endpoint that needs a body still refuses them.
+ */
+function noBodyAsUndefined(request: z.ZodType): z.ZodType {
+  return z.preprocess((body) => (body === null ? undefined : body), request);
+}
+
 /** The route itself, without the family check (family-context.ts wraps it with one). */
 export function routeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -37,12 +47,8 @@ export function routeEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema: {
-      ...(endpoint.method === "POST" ? { body: endpoint.request } : {}),
+      ...(endpoint.method === "POST" ? { body: noBodyAsUndefined(endpoint.request) } : {}),
       response: { 200: endpoint.response },
-    },
-    // A POST without a body arrives as null; the contract calls that "no body" (undefined).
-    preValidation: async (request) => {
-      if (request.body === null) request.body = undefined;
     },
     handler: (request, reply) => handler(request as FastifyRequest & { body: z.output<E["request"]> }, reply),
   });

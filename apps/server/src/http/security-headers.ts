@@ -1,5 +1,21 @@
 import helmet from "@fastify/helmet";
+import { SOCIAL_SIGN_IN_POPUP_PATH } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
+import { BETTER_AUTH_ROUTE } from "./same-origin";
+
+/**
+ * Google and Facebook sign-in open a popup on a desktop (spec §7) that visits the provider and comes
+ * back through Better Auth's callback to SOCIAL_SIGN_IN_POPUP_PATH, which tells the opener. Every page
+ * says "same-origin-allow-popups": no other site's window keeps a handle on ours, but the popups we
+ * open keep theirs to us. The popup's own way back (Better Auth's responses, the page it lands on)
+ * must ask for no isolation, or the browser would cut the popup from its opener on arrival.
+ */
+export function openerPolicyFor(pathname: string): "same-origin-allow-popups" | "unsafe-none" {
+  const betterAuthPrefix = BETTER_AUTH_ROUTE.slice(0, -1);
+  return pathname.startsWith(betterAuthPrefix) || pathname.replace(/\/+$/, "") === SOCIAL_SIGN_IN_POPUP_PATH
+    ? "unsafe-none"
+    : "same-origin-allow-popups";
+}
 
 /**
  * A strict Content-Security-Policy: only our own origin runs scripts, loads styles, fonts and data.
@@ -34,10 +50,15 @@ export async function registerSecurityHeaders(
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // Cross-origin isolation headers would block the OAuth popups and provider images later on.
+    // Cross-origin isolation headers would block the OAuth popups and provider images.
     crossOriginEmbedderPolicy: false,
+    // Set per response below (openerPolicyFor).
+    crossOriginOpenerPolicy: false,
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("cross-origin-opener-policy", openerPolicyFor(request.url.split("?")[0] ?? "/"));
   });
 }
 

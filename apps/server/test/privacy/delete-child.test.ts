@@ -170,7 +170,9 @@ describe("deleting a child", SLOW, () => {
       .select({ note: creditLedger.note })
       .from(creditLedger)
       .where(eq(creditLedger.userId, doomed.parent.userId));
-    expect(notes.map((entry) => entry.note)).toContain("2 × Astronaut portrait of a deleted child");
+    expect(notes.map((entry) => entry.note)).toContain(
+      "2 × Astronaut portrait of a child no longer in the family",
+    );
 
     // The model went at once: no deletion job is left waiting.
     expect(await t.queue.boss.fetch(deleteModelJob.name)).toHaveLength(0);

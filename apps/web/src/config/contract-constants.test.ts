@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   NOT_A_FAMILY_MEMBER_CODE,
   parseChildIdSegment,
+  SOCIAL_SIGN_IN_POPUP_PATH,
   USER_NOT_FOUND_CODE,
   USER_NOT_FOUND_IN_DB_MESSAGE,
 } from "./contract-constants";
@@ -12,6 +13,7 @@ describe("the contract values the app shell keeps copies of", () => {
     expect(USER_NOT_FOUND_CODE).toBe(contract.authErrorCodes.userNotFound);
     expect(USER_NOT_FOUND_IN_DB_MESSAGE).toBe(contract.authMessages.userNotFoundInDb);
     expect(NOT_A_FAMILY_MEMBER_CODE).toBe(contract.familyErrorCodes.notAFamilyMember);
+    expect(SOCIAL_SIGN_IN_POPUP_PATH).toBe(contract.SOCIAL_SIGN_IN_POPUP_PATH);
   });
 
   it("parse child id segments as the contract does", () => {

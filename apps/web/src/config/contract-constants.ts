@@ -12,6 +12,9 @@ export const USER_NOT_FOUND_CODE = "USER_NOT_FOUND";
 /** authMessages.userNotFoundInDb: what sign-in says after that sign-out (spec §4). */
 export const USER_NOT_FOUND_IN_DB_MESSAGE = "User not found in DB";
 
+/** SOCIAL_SIGN_IN_POPUP_PATH: where a Google or Facebook sign-in popup lands (spec §7). */
+export const SOCIAL_SIGN_IN_POPUP_PATH = "/social-sign-in/popup";
+
 /** familyErrorCodes.notAFamilyMember: the parent no longer belongs to the family they act for. */
 export const NOT_A_FAMILY_MEMBER_CODE = "NOT_A_FAMILY_MEMBER";
 

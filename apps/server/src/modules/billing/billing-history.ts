@@ -1,10 +1,32 @@
 import type { BillingHistoryEntry } from "@wonderkin/contract";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { creditLedger, payment } from "../../db/schema";
+import { child, creditLedger, member, payment } from "../../db/schema";
 import { creditKinds } from "../credits/change-credits";
+import { childIdOfNote, nameChildInNote } from "../credits/portrait-spend-note";
 
-/** Payments and credit movements of a parent, merged newest first. */
+/**
+ * The first names of the children the notes name, among the families the parent belongs to now:
+ * a child deleted since, or of a family the parent has left, is not named.
+ */
+async function namesOfChildren(
+  db: Database,
+  userId: string,
+  childIds: number[],
+): Promise<Map<number, string>> {
+  if (childIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: child.id, firstName: child.firstName })
+    .from(child)
+    .innerJoin(member, and(eq(member.organizationId, child.organizationId), eq(member.userId, userId)))
+    .where(inArray(child.id, childIds));
+  return new Map(rows.map((row) => [row.id, row.firstName]));
+}
+
+/**
+ * Payments and credit movements of a parent, merged newest first. A portrait spend names its child
+ * by the child's first name as it is now (the ledger itself keeps only the child's id).
+ */
 export async function billingHistory(
   db: Database,
   options: { userId: string },
@@ -17,6 +39,13 @@ export async function billingHistory(
       .where(eq(creditLedger.userId, options.userId))
       .orderBy(desc(creditLedger.id)),
   ]);
+  const childIds = [...new Set(ledger.map((row) => childIdOfNote(row.note)).filter((id) => id !== null))];
+  const names = await namesOfChildren(db, options.userId, childIds);
+  const describe = (note: string | null, kind: string): string => {
+    if (note === null) return kind;
+    const childId = childIdOfNote(note);
+    return childId === null ? note : nameChildInNote(note, names.get(childId) ?? null);
+  };
   const entries: BillingHistoryEntry[] = [
     ...payments.map((row) => ({
       id: row.id,
@@ -32,7 +61,7 @@ export async function billingHistory(
       id: `credit-${row.id}`,
       at: row.createdAt.toISOString(),
       kind: creditKinds.find((kind) => kind === row.kind) ?? "adjustment",
-      description: row.note ?? row.kind,
+      description: describe(row.note, row.kind),
       amount: null,
       currency: null,
       credits: row.delta,

@@ -5,6 +5,7 @@ import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Storage } from "../../providers/storage/storage";
 import type { ChildRow } from "../children/child-record";
+import { CHILD_SUFFIX_REGEXP, childNotePattern, FORMER_CHILD } from "../credits/portrait-spend-note";
 import { childStoragePrefix, familyStoragePrefix } from "../photos/photo-storage-keys";
 import type { ErasureDeps } from "./privacy-deps";
 import { deleteModelJob, type ModelReference } from "./privacy-job-specs";
@@ -69,8 +70,10 @@ async function eraseChildTraces(tx: Database, childIds: number[]): Promise<void>
     // The ledger is append-only for amounts; its free-text note may be redacted.
     await tx
       .update(creditLedger)
-      .set({ note: sql`regexp_replace(${creditLedger.note}, ' of child [0-9]+$', ' of a deleted child')` })
-      .where(like(creditLedger.note, `% of child ${id}`));
+      .set({
+        note: sql`regexp_replace(${creditLedger.note}, ${CHILD_SUFFIX_REGEXP}, ${` of ${FORMER_CHILD}`})`,
+      })
+      .where(like(creditLedger.note, childNotePattern(id)));
     // The local outbox keeps copies of sent mail: the studio e-mails about this child go.
     await tx.delete(mailOutbox).where(like(mailOutbox.link, `%/kids/children/${id}/%`));
   }

@@ -13,6 +13,7 @@ import { AppError } from "../../lib/app-error";
 import { currentPlan } from "../billing/subscription-record";
 import { currentAge, findFamilyChild } from "../children/child-record";
 import { changeCredits } from "../credits/change-credits";
+import { portraitSpendNote } from "../credits/portrait-spend-note";
 import { findFamilyPortrait } from "./portrait-record";
 import { toGeneratedImages } from "./queue-estimates";
 import { queuePriorities, queueRenders } from "./queue-priority";
@@ -63,7 +64,7 @@ export async function generatePortraits(
       delta: -cost * options.count,
       kind: "spend",
       reference: `generate:${requestId}`,
-      note: `${options.count} × ${style.title} portrait of child ${row.id}`,
+      note: portraitSpendNote({ count: options.count, styleTitle: style.title, childId: row.id }),
     });
     const priorities = await queuePriorities(tx, {
       familyId: row.organizationId,

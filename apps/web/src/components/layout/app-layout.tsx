@@ -12,7 +12,7 @@ export function AppLayout({ headerActions }: { headerActions?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-white/10 bg-night-900/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8">
+        <div className="mx-auto flex h-(--app-header-height) max-w-6xl items-center justify-between gap-4 px-5 sm:px-8">
           <Link to="/" aria-label={`${appName} home`} className="rounded-lg">
             <Logo inverted />
           </Link>

@@ -3,8 +3,12 @@ import {
   canCheckTrainingAgain,
   displayedTrainingProgress,
   TRAINING_STATUS_POLL_MS,
+  timeAgo,
+  timeLeft,
   trainingPollInterval,
+  trainingStartedText,
   trainingStateFromChild,
+  trainingTiming,
 } from "./training-progress";
 
 const start = "2026-11-22T10:00:00.000Z";
@@ -61,5 +65,47 @@ describe("the progress shown", () => {
       startedAt: null,
       completedAt: null,
     });
+  });
+});
+
+describe("how long training has run and has left", () => {
+  const running = (progress: number) => ({ status: "started" as const, progress, startedAt: start });
+
+  it("says when it started, and how long is left at the pace so far", () => {
+    expect(trainingStartedText(running(0), at(0))).toBe("Training started just now");
+    expect(trainingStartedText(running(2), at(3))).toBe("Training started 3 minutes ago");
+    // 3 minutes for 13%: 87% takes about 20 minutes more.
+    expect(trainingStartedText(running(13), at(3))).toBe(
+      "Training started 3 minutes ago — about 21 minutes left",
+    );
+    expect(trainingStartedText(running(50), at(1))).toBe(
+      "Training started 1 minute ago — about 1 minute left",
+    );
+    expect(trainingStartedText(running(90), at(1))).toBe(
+      "Training started 1 minute ago — less than a minute left",
+    );
+  });
+
+  it("waits for enough progress and time before it guesses what is left", () => {
+    expect(trainingTiming(running(4), at(10))).toEqual({ elapsedMs: 600_000, leftMs: null });
+    expect(trainingTiming(running(50), at(0.2))).toEqual({ elapsedMs: 12_000, leftMs: null });
+    expect(trainingTiming(running(50), at(0.5))).toEqual({ elapsedMs: 30_000, leftMs: 30_000 });
+  });
+
+  it("only says 'has started' when the start time is not known yet, and nothing once it is over", () => {
+    expect(trainingStartedText({ status: "started", progress: 0, startedAt: null }, at(5))).toBe(
+      "Training has started",
+    );
+    expect(trainingTiming({ status: "completed", progress: 100, startedAt: start }, at(5))).toBeNull();
+    expect(trainingTiming({ status: "started", progress: 10, startedAt: "not a date" }, at(5))).toBeNull();
+  });
+
+  it("words the durations as a parent would read them", () => {
+    expect(timeAgo(59_000)).toBe("just now");
+    expect(timeAgo(61_000)).toBe("1 minute ago");
+    expect(timeAgo(125 * 60_000)).toBe("2 hours ago");
+    expect(timeLeft(30_000)).toBe("less than a minute left");
+    expect(timeLeft(20 * 60_000)).toBe("about 20 minutes left");
+    expect(timeLeft(150 * 60_000)).toBe("about 3 hours left");
   });
 });

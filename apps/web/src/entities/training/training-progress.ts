@@ -52,3 +52,58 @@ export function trainingPhase(progress: number): string {
   if (progress < 90) return "Practising portraits";
   return "Finishing touches";
 }
+
+const MINUTE_MS = 60_000;
+
+/** "just now", "1 minute ago", "3 minutes ago", "2 hours ago". */
+export function timeAgo(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / MINUTE_MS);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
+}
+
+/** "less than a minute left", "about 1 minute left", "about 20 minutes left", "about 2 hours left". */
+export function timeLeft(ms: number): string {
+  const minutes = Math.ceil(Math.max(0, ms) / MINUTE_MS);
+  if (minutes <= 1) return ms < MINUTE_MS ? "less than a minute left" : "about 1 minute left";
+  if (minutes < 90) return `about ${minutes} minutes left`;
+  return `about ${Math.round(minutes / 60)} hours left`;
+}
+
+/** Progress and time it takes before the rate of progress says anything about what is left. */
+const ESTIMATE_FROM_PERCENT = 5;
+const ESTIMATE_FROM_MS = 15_000;
+
+/**
+ * How long a running training has been going and, once it has moved far enough to tell, how long it
+ * has left at the pace so far. Null when it is not running or its start is not known yet (the
+ * children list says "started" before the live state, which carries the start time, is read).
+ */
+export function trainingTiming(
+  state: Pick<TrainingState, "status" | "progress" | "startedAt">,
+  now: number,
+): { elapsedMs: number; leftMs: number | null } | null {
+  if (state.status !== "started" || !state.startedAt) return null;
+  const startedAt = Date.parse(state.startedAt);
+  if (!Number.isFinite(startedAt)) return null;
+  const elapsedMs = Math.max(0, now - startedAt);
+  const progress = Math.min(99, state.progress);
+  const leftMs =
+    progress >= ESTIMATE_FROM_PERCENT && elapsedMs >= ESTIMATE_FROM_MS
+      ? (elapsedMs * (100 - progress)) / progress
+      : null;
+  return { elapsedMs, leftMs };
+}
+
+/** The plain sentence of where a running training is: "Training started 3 minutes ago — about 20 minutes left". */
+export function trainingStartedText(
+  state: Pick<TrainingState, "status" | "progress" | "startedAt">,
+  now: number,
+): string {
+  const timing = trainingTiming(state, now);
+  if (!timing) return "Training has started";
+  const started = `Training started ${timeAgo(timing.elapsedMs)}`;
+  return timing.leftMs === null ? started : `${started} — ${timeLeft(timing.leftMs)}`;
+}

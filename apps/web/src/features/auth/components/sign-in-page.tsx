@@ -52,7 +52,7 @@ function useSocialErrorMessage(error: string | null, email: string | null): stri
 /** The auth client loads once the parent starts on the form, so it is there by the time they submit. */
 const prefetchAuthClient = () => void loadAuthClient().catch(() => undefined);
 
-export function SignInPage() {
+function SignInForm() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -201,6 +201,15 @@ export function SignInPage() {
       </p>
     </div>
   );
+}
+
+/**
+ * /sign-in. Each arrival is a fresh page, even from /sign-in itself: a Google or Facebook sign-in in
+ * a popup that failed comes back here with its `error` (and `email`) without a page load, and must
+ * show them as the full-page redirect would.
+ */
+export function SignInPage() {
+  return <SignInForm key={useLocation().key} />;
 }
 
 export { SignInPage as Component };

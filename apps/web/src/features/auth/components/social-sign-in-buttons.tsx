@@ -1,10 +1,19 @@
 import type { SocialProvider } from "@wonderkin/contract";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Divider } from "@/components/ui/divider";
+import { paths } from "@/config/paths";
 import { loadAuthClient } from "@/entities/session/load-auth-client";
 import { usePublicConfig } from "@/lib/public-config";
 import { finalizeSocialUrl } from "../lib/finalize-social-url";
+import {
+  newPopupAttempt,
+  openSignInPopup,
+  prefersSignInPopup,
+  socialPopupUrl,
+  waitForSocialPopup,
+} from "../lib/social-popup";
 
 function GoogleMark() {
   return (
@@ -56,36 +65,85 @@ type SocialSignInButtonsProps = {
 
 const prefetchAuthClient = () => void loadAuthClient().catch(() => undefined);
 
+/** Where a sign-in goes after the provider: /finalize-social (new accounts with `new=1`) or /sign-in. */
+function callbackUrls(provider: SocialProvider, returnUrl: string | null | undefined) {
+  return {
+    callbackURL: finalizeSocialUrl({ provider, returnUrl }),
+    newUserCallbackURL: finalizeSocialUrl({ provider, returnUrl, isNewUser: true }),
+    errorCallbackURL: paths.signIn,
+  };
+}
+
 /**
- * Google and Facebook sign-in. The browser leaves for the provider and comes back to
- * /finalize-social (new accounts with `new=1`), which finishes the sign-in; a failure comes back to
+ * Google and Facebook sign-in (spec §7). On a desktop in a popup: it visits the provider and comes
+ * back to a page of ours that tells this window where to go on (social-popup.ts). On a phone, or
+ * when the browser blocks the popup, the page itself leaves for the provider. Either way the sign-in
+ * goes on at /finalize-social (new accounts with `new=1`), which finishes it; a failure goes to
  * /sign-in with an `error` query.
  */
 export function SocialSignInButtons({ returnUrl, onError, onStart }: SocialSignInButtonsProps) {
   const [pending, setPending] = useState<SocialProvider | null>(null);
+  const navigate = useNavigate();
   // Only the providers this deployment has keys for; none at all → e-mail only, no divider.
   const configured = usePublicConfig().data?.socialProviders ?? [];
   const offered = providers.filter((provider) => configured.includes(provider.id));
   if (offered.length === 0) return null;
 
-  async function signInWith(provider: SocialProvider, label: string) {
+  function signInWith(provider: SocialProvider, label: string) {
     onStart?.();
     setPending(provider);
+    // Opened within the click, before anything is awaited, so no popup blocker refuses it.
+    const popup = prefersSignInPopup() ? openSignInPopup() : null;
+    const failed = () => {
+      setPending(null);
+      onError(`${label} sign-in is not available right now. Please use your e-mail instead.`);
+    };
+    void (popup ? signInInPopup(provider, popup) : signInByRedirect(provider)).then((ok) => {
+      if (!ok) failed();
+    });
+  }
+
+  /** The page leaves for the provider; false when it could not. */
+  async function signInByRedirect(provider: SocialProvider): Promise<boolean> {
     // The auth client loads on first use (the pointer over a button starts it); not loading is a failure too.
     const authClient = await loadAuthClient().catch(() => null);
     const { error } = authClient
-      ? await authClient.signIn.social({
-          provider,
-          callbackURL: finalizeSocialUrl({ provider, returnUrl }),
-          newUserCallbackURL: finalizeSocialUrl({ provider, returnUrl, isNewUser: true }),
-          errorCallbackURL: "/sign-in",
-        })
+      ? await authClient.signIn.social({ provider, ...callbackUrls(provider, returnUrl) })
       : { error: true };
     // On success the page is already navigating away to the provider: keep the spinner.
-    if (error) {
-      setPending(null);
-      onError(`${label} sign-in is not available right now. Please use your e-mail instead.`);
+    return !error;
+  }
+
+  /** The popup visits the provider; this page goes on where it says. False when it could not start. */
+  async function signInInPopup(provider: SocialProvider, popup: Window): Promise<boolean> {
+    const attempt = newPopupAttempt();
+    const urls = callbackUrls(provider, returnUrl);
+    const authClient = await loadAuthClient().catch(() => null);
+    const { data, error } = authClient
+      ? await authClient.signIn.social({
+          provider,
+          callbackURL: socialPopupUrl(attempt, urls.callbackURL),
+          newUserCallbackURL: socialPopupUrl(attempt, urls.newUserCallbackURL),
+          errorCallbackURL: socialPopupUrl(attempt, urls.errorCallbackURL),
+          disableRedirect: true,
+        })
+      : { data: null, error: true };
+    if (error || !data?.url) {
+      popup.close();
+      return false;
     }
+    if (popup.closed) {
+      // Closed before the provider's page even showed: the parent changed their mind.
+      setPending(null);
+      return true;
+    }
+    popup.location.replace(data.url);
+    popup.focus();
+    const outcome = await waitForSocialPopup(popup, attempt);
+    // Closed without a word, the parent changed their mind: the buttons are theirs again.
+    setPending(null);
+    if (outcome.kind === "done") navigate(outcome.to);
+    return true;
   }
 
   return (

@@ -6,6 +6,7 @@ import {
   childErrorCodes,
   childGenders,
   fieldIssueSchema,
+  plans,
 } from "@wonderkin/contract";
 import { ArrowRight, Baby, Cake, CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
@@ -17,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { LoadingCard } from "@/components/ui/loading-card";
 import { PageHeader } from "@/components/ui/page-header";
 import { coveringRadioClass, SegmentedControl } from "@/components/ui/segmented-control";
 import { Select } from "@/components/ui/select";
@@ -28,8 +30,11 @@ import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useAddChild } from "../api/add-child";
+import { useChildLimit } from "../api/child-limit";
 import { ageFromBirthDate, birthDateBounds } from "../lib/child-age";
+import { childLimitReached } from "../lib/child-limit";
 import { consentPath, withChild } from "../lib/flow-links";
+import { ChildLimitNotice } from "./child-limit-notice";
 import { OwnersAndAdminsOnly } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
@@ -274,29 +279,7 @@ export function AddChildPage() {
     body = <OwnersAndAdminsOnly flow={flow} doing="add children" />;
   // Consent comes first (spec order: consent → add-children); the page brings the parent back.
   else if (flow.consent !== "current") return <Navigate to={consentPath(paths.addChildren)} replace />;
-  else {
-    const existing = flow.children.data ?? [];
-    body = (
-      <>
-        {existing.length > 0 ? (
-          <Alert tone="info">
-            <p>
-              {existing.map((child) => child.firstName).join(", ")} {existing.length === 1 ? "is" : "are"}{" "}
-              already in {flow.familyName}.{" "}
-              <Link
-                to={withChild(paths.addChildrenInProgress, existing[0]?.id)}
-                className="font-semibold underline underline-offset-4"
-              >
-                See how {existing.length === 1 ? existing[0]?.firstName : "they"}{" "}
-                {existing.length === 1 ? "is" : "are"} getting on
-              </Link>
-            </p>
-          </Alert>
-        ) : null}
-        <AddChildForm flow={flow} familyId={flow.familyId} />
-      </>
-    );
-  }
+  else body = <AddChildBody flow={flow} familyId={flow.familyId} />;
 
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -308,6 +291,39 @@ export function AddChildPage() {
       />
       {body}
     </section>
+  );
+}
+
+/** The form, or, when the family already has all the children its plan allows, where to go instead. */
+function AddChildBody({ flow, familyId }: { flow: ChildFlow; familyId: string }) {
+  const limit = useChildLimit(familyId);
+  const existing = flow.children.data ?? [];
+  // Unknown limit (it could not be read): the form stays, and the server still says no if it must.
+  if (limit.isPending) return <LoadingCard label="Loading your plan" />;
+  const reached = limit.data
+    ? childLimitReached({ childrenAllowed: limit.data, childCount: existing.length, plans })
+    : null;
+  if (reached)
+    return <ChildLimitNotice limit={reached} familyChildren={existing} familyName={flow.familyName} />;
+  return (
+    <>
+      {existing.length > 0 ? (
+        <Alert tone="info">
+          <p>
+            {existing.map((child) => child.firstName).join(", ")} {existing.length === 1 ? "is" : "are"}{" "}
+            already in {flow.familyName}.{" "}
+            <Link
+              to={withChild(paths.addChildrenInProgress, existing[0]?.id)}
+              className="font-semibold underline underline-offset-4"
+            >
+              See how {existing.length === 1 ? existing[0]?.firstName : "they"}{" "}
+              {existing.length === 1 ? "is" : "are"} getting on
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
+      <AddChildForm flow={flow} familyId={familyId} />
+    </>
   );
 }
 
