@@ -5,6 +5,8 @@ type OutboxMessage = {
   to: string;
   subject: string;
   kind: string;
+  /** The plain-text part, as sent. */
+  text: string;
   link: string | null;
   createdAt: string;
 };

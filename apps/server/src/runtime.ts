@@ -86,7 +86,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     const providers = buildProviders(env, { db: database.db, logger, secret, imageWork });
     closers.push(() => providers.close());
     const { mailer, storage, payments, imageModel } = providers;
-    const auth = createAuth({ db: database.db, env, secret, mailer });
+    const auth = createAuth({ db: database.db, env, secret, mailer, logger });
 
     // Recorded only when someone can read them: no per-request cost otherwise.
     const metrics =
@@ -121,7 +121,13 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       const started = await startWorker({
         boss: queue.boss,
         jobs,
-        deps: { db: database.db, analyticsForwarder: providers.analyticsForwarder, studio, privacy },
+        deps: {
+          db: database.db,
+          analyticsForwarder: providers.analyticsForwarder,
+          studio,
+          privacy,
+          billing: { db: database.db, mailer, env, logger },
+        },
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
         idlePollingIntervalSeconds: env.QUEUE_IDLE_POLL_INTERVAL_SECONDS,

@@ -66,6 +66,13 @@ export type SignInMethod = z.infer<typeof signInMethodSchema>;
 export const socialProviderSchema = z.enum(["google", "facebook"]);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
+/**
+ * The page a Google or Facebook sign-in popup (spec §7) lands on: it hands the outcome to the window
+ * that opened it and closes. The server lets this page (and Better Auth's redirects on the way) keep
+ * the tie to the opener (Cross-Origin-Opener-Policy), which the rest of the app does not offer.
+ */
+export const SOCIAL_SIGN_IN_POPUP_PATH = "/social-sign-in/popup";
+
 const successSchema = z.object({ success: z.boolean(), message: z.string() });
 
 /** createUserInFirebaseAndDb of spec §7: the account is created on the server. */
@@ -94,7 +101,15 @@ export const verifyEmailEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/auth/verify-email",
   request: z.object({ token: z.string().min(1).max(200) }),
-  response: z.object({ emailVerified: z.literal(true), email: z.string() }),
+  response: z.object({
+    emailVerified: z.literal(true),
+    email: z.string(),
+    /**
+     * The link was "this wasn't me" from a change-of-address notice: the account is back on `email`,
+     * every session ended, the password no longer works, and a reset link went to `email`.
+     */
+    accountSecured: z.literal(true).optional(),
+  }),
 });
 
 export const sendPasswordResetEmailEndpoint = defineEndpoint({

@@ -20,6 +20,7 @@ import * as schema from "../db/schema";
 import { emailLinkSignInEmail, familyInvitationEmail, passwordResetEmail } from "../emails";
 import { loggableError } from "../lib/loggable-error";
 import { hashToken } from "../lib/tokens";
+import { sendPasswordChangedEmail } from "../modules/auth/send-password-changed-email";
 import {
   clearSignInFailures,
   decideSignInThrottle,
@@ -38,6 +39,8 @@ export type AuthOptions = {
   env: Env;
   secret: string;
   mailer: Mailer;
+  /** Where a security notice that could not be sent is reported (the change itself stands). */
+  logger?: { warn(obj: object, msg: string): void };
 };
 
 /** The header our HTTP layer sets to the client address Fastify resolved (honouring TRUST_PROXY). */
@@ -54,11 +57,16 @@ export const FAMILY_MEMBERSHIP_LIMIT = 20;
  * Google and Facebook, bearer-token sessions, families as organizations. Tokens sent by e-mail are
  * stored hashed and single-use; rate limits are shared through the database by every instance.
  */
-export function createAuth({ db, env, secret, mailer }: AuthOptions) {
+export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
   const throttle = signInThrottlePolicy(env);
   const appName = env.APP_NAME;
   const socialProviders = socialProviderConfigs(env, captureSocialEmail);
   const socialProviderIds = new Set(socialProviders.map((provider) => provider.providerId));
+  const tellPasswordChanged = (user: { email: string; firstName?: unknown }, how: "changed" | "reset") =>
+    sendPasswordChangedEmail(
+      { mailer, env, ...(logger ? { logger } : {}) },
+      { email: user.email, firstName: typeof user.firstName === "string" ? user.firstName : "", how },
+    );
 
   return betterAuth({
     appName,
@@ -103,6 +111,10 @@ export function createAuth({ db, env, secret, mailer }: AuthOptions) {
           link: url,
           ...passwordResetEmail({ appName, firstName, url }),
         });
+      },
+      // Called once the reset link's new password is stored (and every session revoked).
+      onPasswordReset: async ({ user }) => {
+        await tellPasswordChanged(user, "reset");
       },
     },
     verification: { storeIdentifier: "hashed" },
@@ -187,6 +199,18 @@ export function createAuth({ db, env, secret, mailer }: AuthOptions) {
         );
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/change-password") {
+          // Better Auth has no callback for a signed-in change: its answer names the user once the
+          // new password is stored, and an error (wrong current password) names nobody.
+          const returned = ctx.context.returned as
+            | { user?: { email?: unknown; firstName?: unknown } }
+            | undefined;
+          const changed = isAPIError(returned) ? undefined : returned?.user;
+          if (typeof changed?.email === "string") {
+            await tellPasswordChanged({ email: changed.email, firstName: changed.firstName }, "changed");
+          }
+          return;
+        }
         if (ctx.path !== "/sign-in/email") return;
         const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
         if (!email) return;

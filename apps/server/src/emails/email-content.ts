@@ -10,6 +10,8 @@ export type EmailContent = {
   heading: string;
   greeting?: string;
   paragraphs: string[];
+  /** Label and value pairs shown as a small table after the paragraphs (a receipt's lines). */
+  details?: EmailDetail[];
   action?: EmailAction;
   /** Pictures shown after the paragraphs, in a row that wraps (their `src` is usually `cid:…`). */
   images?: EmailImage[];
@@ -19,11 +21,16 @@ export type EmailContent = {
 
 export type EmailImage = { src: string; alt: string };
 
+export type EmailDetail = { label: string; value: string };
+
 export type EmailAction = {
   label: string;
   url: string;
-  /** How long the link works, as read in a sentence: "24 hours". */
-  validFor: string;
+  /**
+   * How long the link works, as read in a sentence: "24 hours". Left out for a link that simply
+   * opens a page of the app (the parent signs in as usual), which has nothing to expire.
+   */
+  validFor?: string;
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -35,6 +42,7 @@ export const brandColors = {
   ink: "#1d1836",
   muted: "#5f5a78",
   canvas: "#faf9fe",
+  line: "#e9e6f4",
   white: "#ffffff",
 } as const;
 

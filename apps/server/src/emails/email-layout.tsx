@@ -43,6 +43,22 @@ const styles = {
   },
   heading: { margin: "0 0 20px", fontSize: "24px", lineHeight: "32px", fontWeight: 700, color: color.ink },
   paragraph: { margin: "0 0 16px" },
+  details: { width: "100%", margin: "0 0 20px", borderCollapse: "collapse" },
+  detailLabel: {
+    padding: "8px 12px 8px 0",
+    borderBottom: `1px solid ${color.line}`,
+    color: color.muted,
+    fontSize: "14px",
+    whiteSpace: "nowrap",
+    verticalAlign: "top",
+  },
+  detailValue: {
+    padding: "8px 0",
+    borderBottom: `1px solid ${color.line}`,
+    fontWeight: 600,
+    textAlign: "right",
+    wordBreak: "break-word",
+  },
   picture: {
     display: "inline-block",
     width: "120px",
@@ -110,6 +126,24 @@ export function EmailLayout({ content }: { content: EmailContent }) {
                             {paragraph}
                           </p>
                         ))}
+                        {content.details?.length ? (
+                          <table
+                            role="presentation"
+                            cellPadding={0}
+                            cellSpacing={0}
+                            border={0}
+                            style={styles.details}
+                          >
+                            <tbody>
+                              {content.details.map((detail) => (
+                                <tr key={detail.label}>
+                                  <td style={styles.detailLabel}>{detail.label}</td>
+                                  <td style={styles.detailValue}>{detail.value}</td>
+                                </tr>
+                              ))}
+                            </tbody>
+                          </table>
+                        ) : null}
                         {content.images?.length ? (
                           <p style={styles.paragraph}>
                             {content.images.map((image) => (
@@ -136,7 +170,9 @@ export function EmailLayout({ content }: { content: EmailContent }) {
                                 </tr>
                               </tbody>
                             </table>
-                            <p style={styles.small}>This link is valid for {action.validFor}.</p>
+                            {action.validFor ? (
+                              <p style={styles.small}>This link is valid for {action.validFor}.</p>
+                            ) : null}
                             <p style={styles.small}>
                               Button not working? Copy this link into your browser:
                               <br />

@@ -20,9 +20,12 @@ function renderText(content: EmailContent): string {
     content.heading,
     content.greeting,
     ...content.paragraphs,
+    content.details?.length
+      ? content.details.map((detail) => `${detail.label}: ${detail.value}`).join("\n")
+      : undefined,
     content.images?.length ? `Attached: ${content.images.map((image) => image.alt).join("; ")}.` : undefined,
     action ? `${action.label}:\n${action.url}` : undefined,
-    action ? `This link is valid for ${action.validFor}.` : undefined,
+    action?.validFor ? `This link is valid for ${action.validFor}.` : undefined,
     `${content.footnote}\n\n— ${content.appName}`,
   ];
   return `${blocks.filter((block): block is string => Boolean(block)).join("\n\n")}\n`;

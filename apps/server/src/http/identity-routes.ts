@@ -45,8 +45,8 @@ export function identityRoutes(deps: IdentityDeps) {
     });
 
     registerEndpoint(app, verifyEmailEndpoint, async (request) => {
-      const { email } = await verifyEmailToken(deps, { token: request.body.token });
-      return { emailVerified: true as const, email };
+      const { email, secured } = await verifyEmailToken(deps, { token: request.body.token });
+      return { emailVerified: true as const, email, ...(secured ? { accountSecured: true as const } : {}) };
     });
 
     registerEndpoint(app, sendPasswordResetEmailEndpoint, async (request) => {

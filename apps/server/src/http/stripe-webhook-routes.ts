@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
-import type { Database } from "../db/client";
 import { AppError } from "../lib/app-error";
+import type { BillingMailDeps } from "../modules/billing/billing-deps";
 import { handleStripeEvent } from "../modules/billing/stripe-events";
 import { WEBHOOK_BODY_LIMIT } from "./body-limits";
 
@@ -9,7 +9,11 @@ import { WEBHOOK_BODY_LIMIT } from "./body-limits";
  * Stripe's webhook. The signature is checked over the raw body (so the body is kept as bytes in
  * this scope only); an event that fails the check is refused and changes nothing.
  */
-export function stripeWebhookRoutes(options: { db: Database; stripe: Stripe; webhookSecret: string }) {
+export function stripeWebhookRoutes(options: {
+  billing: BillingMailDeps;
+  stripe: Stripe;
+  webhookSecret: string;
+}) {
   return async (app: FastifyInstance) => {
     // Providers' events (with a training's logs) can outgrow the small JSON limit of the app's own endpoints.
     app.addContentTypeParser(
@@ -29,7 +33,7 @@ export function stripeWebhookRoutes(options: { db: Database; stripe: Stripe; web
       } catch {
         throw new AppError(400, "WEBHOOK_SIGNATURE_INVALID", "The webhook signature does not match.");
       }
-      const { handled } = await handleStripeEvent(options.db, options.stripe, event);
+      const { handled } = await handleStripeEvent(options.billing, options.stripe, event);
       request.log.info({ eventId: event.id, type: event.type, handled }, "stripe webhook");
       return { received: true };
     });

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Database } from "../db/client";
 import { analyticsJobs } from "../modules/analytics/analytics-jobs";
+import type { BillingMailDeps } from "../modules/billing/billing-deps";
 import { billingJobs } from "../modules/billing/billing-jobs";
 import type { PrivacyDeps } from "../modules/privacy/privacy-deps";
 import { privacyJobs } from "../modules/privacy/privacy-jobs";
@@ -18,6 +19,7 @@ export type JobDeps = {
   analyticsForwarder: AnalyticsForwarder | null;
   studio: StudioDeps;
   privacy: PrivacyDeps;
+  billing: BillingMailDeps;
 };
 
 /** Every background job of the product, worked by `ROLE=worker` (or `all`). A new job goes here. */

@@ -153,7 +153,7 @@ describe("changing the e-mail address", () => {
       email: newEmail,
       emailVerified: true,
     });
-    expect(await latestMail(t.database.db, email, "account-notice")).toBeDefined();
+    expect(await latestMail(t.database.db, email, "email-changed")).toBeDefined();
     await tokenFor(t.app, newEmail);
   });
 

@@ -77,6 +77,7 @@ export async function workQueued(t: TestApp, names: string[]): Promise<number> {
         analyticsForwarder: null,
         studio: t.studio,
         privacy: t.privacy,
+        billing: { db: t.database.db, mailer: t.studio.mailer, env: t.studio.env },
       });
       await t.queue.boss.complete(name, job.id);
       ran += 1;

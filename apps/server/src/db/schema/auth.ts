@@ -116,8 +116,9 @@ export const signInFailure = pgTable(
 );
 
 /**
- * Single-use tokens sent by e-mail to verify an address or confirm a change of address. Only a
- * SHA-256 of the token is stored; using a token deletes it.
+ * Single-use tokens sent by e-mail to verify an address, confirm a change of address, or undo one
+ * from the old address ("this wasn't me"). Only a SHA-256 of the token is stored; using a token
+ * deletes it. `purpose` is plain text in the database, so a new purpose needs no migration.
  */
 export const emailToken = pgTable(
   "email_token",
@@ -127,7 +128,7 @@ export const emailToken = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    purpose: text("purpose", { enum: ["verify-email", "change-email"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify-email", "change-email", "revert-email"] }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,15 +3,21 @@ import type { Database } from "../../db/client";
 import { emailToken } from "../../db/schema";
 import { createUrlToken, hashToken } from "../../lib/tokens";
 
-export type EmailTokenPurpose = "verify-email" | "change-email";
+export type EmailTokenPurpose = "verify-email" | "change-email" | "revert-email";
 
 /** Verification links live 24 hours (the accounts issue's security bar). */
 export const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * "This wasn't me" links (to the old address after a change) live a week: the owner of a taken-over
+ * account may not read that mailbox every day, and only that mailbox ever gets the link.
+ */
+export const REVERT_EMAIL_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Issues a single-use token for `email`; only its hash is stored. */
 export async function issueEmailToken(
   db: Database,
-  options: { userId: string; email: string; purpose: EmailTokenPurpose; now?: Date },
+  options: { userId: string; email: string; purpose: EmailTokenPurpose; ttlMs?: number; now?: Date },
 ): Promise<string> {
   const now = options.now ?? new Date();
   const token = createUrlToken();
@@ -24,7 +30,7 @@ export async function issueEmailToken(
     userId: options.userId,
     email: options.email,
     purpose: options.purpose,
-    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + (options.ttlMs ?? EMAIL_TOKEN_TTL_MS)),
     createdAt: now,
   });
   return token;

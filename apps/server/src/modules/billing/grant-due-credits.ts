@@ -14,11 +14,13 @@ import type { SubscriptionRow } from "./subscription-record";
  *   local provider charges like a card on file would, at the retention discount while it lasts);
  *   a Stripe plan waits for Stripe's `invoice.paid`, which extends the period.
  * Due plans are read in batches by id (`options.batchSize`, 100 by default), never all at once.
+ * `onRenewalPaid` hears of each local renewal payment as it is recorded (once: a rerun inserts
+ * nothing), which is where the worker sends its receipt.
  */
 export async function grantDueCredits(
   db: Database,
   now = new Date(),
-  options: BatchOptions = {},
+  options: BatchOptions & { onRenewalPaid?: RenewalListener } = {},
 ): Promise<{ grants: number; ended: number }> {
   let grants = 0;
   let ended = 0;
@@ -45,7 +47,7 @@ export async function grantDueCredits(
     // between a grant and the row's update repeats nothing on the next run.
     async handle(rows) {
       for (const row of rows) {
-        const outcome = await advance(db, row, now);
+        const outcome = await advance(db, row, now, options.onRenewalPaid);
         grants += outcome.grants;
         ended += outcome.ended ? 1 : 0;
       }
@@ -54,7 +56,10 @@ export async function grantDueCredits(
   return { grants, ended };
 }
 
-async function advance(db: Database, start: SubscriptionRow, now: Date) {
+/** Told of a renewal payment the run recorded: its id and the plan it renewed. */
+export type RenewalListener = (renewal: { paymentId: string; planId: number }) => Promise<void>;
+
+async function advance(db: Database, start: SubscriptionRow, now: Date, onRenewalPaid?: RenewalListener) {
   let row = start;
   let grants = 0;
   const found = findPlanVariant(row.planId);
@@ -85,7 +90,10 @@ async function advance(db: Database, start: SubscriptionRow, now: Date) {
       }
       break; // Stripe: the renewal arrives as invoice.paid.
     }
-    row = await renewLocally(db, row, found.variant.price, found.plan.name);
+    const renewal = await renewLocally(db, row, found.variant.price, found.plan.name);
+    row = renewal.row;
+    if (renewal.paymentId && onRenewalPaid)
+      await onRenewalPaid({ paymentId: renewal.paymentId, planId: row.planId });
   }
   return { grants, ended: false };
 }
@@ -94,7 +102,7 @@ async function renewLocally(db: Database, row: SubscriptionRow, price: number, p
   const start = row.currentPeriodEnd ?? new Date();
   const discounted = row.discountedRenewalsLeft > 0;
   const amount = Math.round(price * 100 * (discounted ? 1 - RETENTION_DISCOUNT.percentOff / 100 : 1));
-  await db
+  const [recorded] = await db
     .insert(payment)
     .values({
       id: `pay_${row.id}_${start.getTime()}`,
@@ -107,13 +115,15 @@ async function renewLocally(db: Database, row: SubscriptionRow, price: number, p
       providerPaymentId: `local-renewal:${row.id}:${start.toISOString()}`,
       paidAt: start,
     })
-    .onConflictDoNothing({ target: payment.providerPaymentId });
-  return update(db, row, {
+    .onConflictDoNothing({ target: payment.providerPaymentId })
+    .returning({ id: payment.id });
+  const renewed = await update(db, row, {
     currentPeriodStart: start,
     currentPeriodEnd: periodEnd(start, row.billingCycle === "yearly" ? "yearly" : "monthly"),
     nextGrantAt: row.nextGrantAt && row.nextGrantAt >= start ? row.nextGrantAt : start,
     discountedRenewalsLeft: Math.max(0, row.discountedRenewalsLeft - 1),
   });
+  return { row: renewed, paymentId: recorded?.id ?? null };
 }
 
 async function update(db: Database, row: SubscriptionRow, changes: Partial<SubscriptionRow>) {

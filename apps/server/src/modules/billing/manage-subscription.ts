@@ -4,11 +4,12 @@ import {
   RETENTION_DISCOUNT,
   type Subscription,
 } from "@wonderkin/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { subscription } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { BillingDeps } from "./billing-deps";
+import { sendCancellationNotice } from "./send-cancellation-notice";
 import { findCurrentSubscription, type SubscriptionRow, toSubscription } from "./subscription-record";
 
 async function requireRenewing(db: Database, userId: string): Promise<SubscriptionRow> {
@@ -21,7 +22,8 @@ async function requireRenewing(db: Database, userId: string): Promise<Subscripti
 
 /**
  * Cancels at the end of the paid period: the status goes active → cancelled, the plan keeps
- * working (and a yearly plan keeps granting monthly) until then, and nothing renews.
+ * working (and a yearly plan keeps granting monthly) until then, and nothing renews. The parent
+ * gets the confirmation from the request that made the change (cancelling twice sends one).
  */
 export async function cancelSubscription(
   deps: BillingDeps,
@@ -30,9 +32,20 @@ export async function cancelSubscription(
   const { db } = deps;
   const current = await requireRenewing(db, options.userId);
   await deps.payments.cancelAtPeriodEnd(current.providerSubscriptionId);
+  const changes = { status: "cancelled", cancelAtPeriodEnd: true };
+  const [cancelled] = await db
+    .update(subscription)
+    .set({ ...changes, cancelledAt: new Date() })
+    .where(and(eq(subscription.id, current.id), eq(subscription.status, "active")))
+    .returning();
+  if (cancelled) {
+    await sendCancellationNotice(deps, cancelled);
+    return toSubscription(cancelled);
+  }
+  // Already cancelled (a second click, or Stripe's event came first): keep its cancellation date.
   const [updated] = await db
     .update(subscription)
-    .set({ status: "cancelled", cancelAtPeriodEnd: true, cancelledAt: current.cancelledAt ?? new Date() })
+    .set(changes)
     .where(eq(subscription.id, current.id))
     .returning();
   return toSubscription(updated ?? current);

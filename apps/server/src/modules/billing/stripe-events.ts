@@ -1,10 +1,13 @@
-import { eq, or } from "drizzle-orm";
+import { findPlanVariant } from "@wonderkin/contract";
+import { and, eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Database } from "../../db/client";
 import { checkoutSession, payment, subscription, webhookEvent } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { idOf, isPaid, stripePaymentFacts } from "../../providers/payments/stripe-payments";
+import type { BillingMailDeps } from "./billing-deps";
 import { completeCheckout } from "./complete-checkout";
+import { sendCancellationNotice } from "./send-cancellation-notice";
+import { planReceiptLines, sendPaymentReceipt } from "./send-payment-receipt";
 
 /** The current period of a Stripe subscription (since the 2025 API, it lives on its items). */
 function periodOf(stripeSubscription: Stripe.Subscription) {
@@ -21,12 +24,29 @@ function periodOf(stripeSubscription: Stripe.Subscription) {
 
 /**
  * Brings our subscription in line with Stripe's, read fresh from Stripe (never from the event,
- * which may be old or out of order): period, cancellation, end.
+ * which may be old or out of order): period, cancellation, end. A plan that was active and now is
+ * cancelled (at its period end or at once) gets its confirmation e-mail, once.
  */
-async function syncSubscription(db: Database, stripe: Stripe, providerSubscriptionId: string) {
+async function syncSubscription(deps: BillingMailDeps, stripe: Stripe, providerSubscriptionId: string) {
+  const { db } = deps;
   const fresh = await stripe.subscriptions.retrieve(providerSubscriptionId);
   const { start, end } = periodOf(fresh);
   const ended = fresh.status === "canceled" || fresh.status === "incomplete_expired";
+  // The guard on `active` makes this run the only one to see the cancellation happen: a repeated
+  // event, or the app's own cancel (which already moved the row), finds nothing to move.
+  const [newlyCancelled] =
+    ended || fresh.cancel_at_period_end
+      ? await db
+          .update(subscription)
+          .set({ status: ended ? "ended" : "cancelled", cancelledAt: new Date() })
+          .where(
+            and(
+              eq(subscription.providerSubscriptionId, providerSubscriptionId),
+              eq(subscription.status, "active"),
+            ),
+          )
+          .returning({ id: subscription.id })
+      : [];
   const changes: Partial<typeof subscription.$inferInsert> = {
     ...(start ? { currentPeriodStart: start } : {}),
     ...(end ? { currentPeriodEnd: end } : {}),
@@ -39,10 +59,12 @@ async function syncSubscription(db: Database, stripe: Stripe, providerSubscripti
     .set(changes)
     .where(eq(subscription.providerSubscriptionId, providerSubscriptionId))
     .returning();
+  if (newlyCancelled && updated) await sendCancellationNotice(deps, updated);
   return updated ?? null;
 }
 
-async function onCheckoutCompleted(db: Database, stripe: Stripe, event: Stripe.Event) {
+async function onCheckoutCompleted(deps: BillingMailDeps, stripe: Stripe, event: Stripe.Event) {
+  const { db } = deps;
   const sent = event.data.object as Stripe.Checkout.Session;
   // Re-read: only a session Stripe itself reports as paid completes an order.
   const session = await stripe.checkout.sessions.retrieve(sent.id);
@@ -59,13 +81,13 @@ async function onCheckoutCompleted(db: Database, stripe: Stripe, event: Stripe.E
     );
   if (order?.provider !== "stripe") return;
   const facts = stripePaymentFacts(session);
-  await completeCheckout(db, order, facts);
+  await completeCheckout(deps, order, facts);
   const { providerSubscriptionId } = facts;
   // A subscription cancelled at Stripe before this event arrived is ended here too.
-  if (providerSubscriptionId) await syncSubscription(db, stripe, providerSubscriptionId);
+  if (providerSubscriptionId) await syncSubscription(deps, stripe, providerSubscriptionId);
 }
 
-async function onInvoicePaid(db: Database, stripe: Stripe, event: Stripe.Event) {
+async function onInvoicePaid(deps: BillingMailDeps, stripe: Stripe, event: Stripe.Event) {
   const invoice = event.data.object as Stripe.Invoice & {
     parent?: { subscription_details?: { subscription?: string | { id: string } } | null } | null;
   };
@@ -73,24 +95,33 @@ async function onInvoicePaid(db: Database, stripe: Stripe, event: Stripe.Event) 
   if (invoice.billing_reason !== "subscription_cycle") return;
   const providerSubscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
   if (!providerSubscriptionId) return;
-  const synced = await syncSubscription(db, stripe, providerSubscriptionId);
+  const synced = await syncSubscription(deps, stripe, providerSubscriptionId);
   // Ahead of its checkout's completion: refuse for now, so Stripe delivers it again later.
   if (!synced)
     throw new AppError(503, "WEBHOOK_NOT_READY", "This renewal's subscription is not known yet; retry.");
-  await db
+  const planName = findPlanVariant(synced.planId)?.plan.name;
+  const [recorded] = await deps.db
     .insert(payment)
     .values({
       id: `pay_${invoice.id}`,
       userId: synced.userId,
       subscriptionId: synced.id,
-      description: "Plan renewal",
+      description: planName ? `${planName} renewal` : "Plan renewal",
       amountCents: invoice.amount_paid,
       currency: invoice.currency.toUpperCase(),
       provider: "stripe",
       providerPaymentId: invoice.id ?? `invoice:${event.id}`,
       receiptUrl: invoice.hosted_invoice_url ?? null,
+      ...(invoice.status_transitions?.paid_at
+        ? { paidAt: new Date(invoice.status_transitions.paid_at * 1000) }
+        : {}),
     })
-    .onConflictDoNothing({ target: payment.providerPaymentId });
+    .onConflictDoNothing({ target: payment.providerPaymentId })
+    .returning({ id: payment.id });
+  // Once per invoice: a redelivered event (or the same invoice under another event id) inserts nothing.
+  if (recorded) {
+    await sendPaymentReceipt(deps, { paymentId: recorded.id, ...planReceiptLines(synced.planId, "renewal") });
+  }
 }
 
 /**
@@ -98,24 +129,25 @@ async function onInvoicePaid(db: Database, stripe: Stripe, event: Stripe.Event) 
  * and the scheduled job, each keyed so it cannot repeat; events only move state Stripe confirms.
  */
 export async function handleStripeEvent(
-  db: Database,
+  deps: BillingMailDeps,
   stripe: Stripe,
   event: Stripe.Event,
 ): Promise<{ handled: boolean }> {
+  const { db } = deps;
   const [seen] = await db.select().from(webhookEvent).where(eq(webhookEvent.eventId, event.id));
   if (seen) return { handled: false };
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await onCheckoutCompleted(db, stripe, event);
+      await onCheckoutCompleted(deps, stripe, event);
       break;
     case "invoice.paid":
-      await onInvoicePaid(db, stripe, event);
+      await onInvoicePaid(deps, stripe, event);
       break;
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const sent = event.data.object as Stripe.Subscription;
-      await syncSubscription(db, stripe, sent.id);
+      await syncSubscription(deps, stripe, sent.id);
       break;
     }
     default:

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { authErrorCodes, verifyEmailEndpoint } from "@wonderkin/contract";
-import { ArrowRight, CircleCheck, RefreshCw } from "lucide-react";
+import { ArrowRight, CircleCheck, RefreshCw, ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -49,11 +49,13 @@ export function VerifyEmailPage() {
     verify.error instanceof ApiError && verify.error.code === authErrorCodes.alreadyVerified;
   const confirmed = verify.isSuccess || alreadyVerified;
 
+  const secured = verify.data?.accountSecured === true;
+
   useEffect(() => {
-    if (!confirmed || !signedIn) return;
+    if (!confirmed || !signedIn || secured) return;
     const timer = window.setTimeout(() => navigate(paths.home, { replace: true }), moveOnAfterMs);
     return () => window.clearTimeout(timer);
-  }, [confirmed, signedIn, navigate]);
+  }, [confirmed, signedIn, secured, navigate]);
 
   const resend = useMutation({
     mutationFn: sendVerificationEmail,
@@ -62,6 +64,32 @@ export function VerifyEmailPage() {
 
   if (token && (verify.isIdle || verify.isPending)) {
     return <WorkingView title="Confirming your e-mail…" detail="This takes a moment." />;
+  }
+
+  // "This wasn't me" from a change-of-address notice: everyone, this browser included, is signed out.
+  if (secured) {
+    return (
+      <div className="flex flex-col gap-7">
+        <PageHeader
+          icon={ShieldCheck}
+          tone="success"
+          focusOnMount
+          title="Your account is safe again"
+          description={
+            <>
+              It is back on <strong className="wrap-anywhere">{verify.data?.email}</strong>. We signed
+              everyone out and switched the old password off. Open the e-mail we just sent to that address to
+              choose a new password.
+            </>
+          }
+        />
+        <Button asChild size="lg" block>
+          <Link to={paths.signIn} replace>
+            Go to sign in <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+    );
   }
 
   if (confirmed) {
