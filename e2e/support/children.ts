@@ -7,6 +7,7 @@ import {
   type Child,
   CONSENT_AGREEMENT_VERSION,
   FAMILY_HEADER,
+  studioIntroSeenEndpoint,
   type UploadedPhoto,
   uploadSinglePhotoPath,
 } from "@wonderkin/contract";
@@ -56,4 +57,13 @@ export async function uploadPhotoThroughApi(
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { photo: UploadedPhoto }).photo;
+}
+
+/** Records that the signed-in parent has seen a child's studio introduction (for tests about the studio itself). */
+export async function skipStudioIntroThroughApi(page: Page, childId: number): Promise<void> {
+  const response = await page.request.post(studioIntroSeenEndpoint.path, {
+    headers: await requestHeaders(page),
+    data: { childId },
+  });
+  expect(response.status()).toBe(200);
 }

@@ -9,7 +9,12 @@ import {
   REAUTH_WINDOW_MINUTES,
 } from "@wonderkin/contract";
 import { buyPlanThroughApi } from "../support/billing";
-import { addChildThroughApi, requestHeaders, uploadPhotoThroughApi } from "../support/children";
+import {
+  addChildThroughApi,
+  requestHeaders,
+  skipStudioIntroThroughApi,
+  uploadPhotoThroughApi,
+} from "../support/children";
 import { accessibilityViolations, expect, test } from "../support/fixtures";
 import { formAlert, newParent, signInThroughUi, signUpVerified } from "../support/flows";
 import { uniqueEmail, waitForMail, waitForMailLink } from "../support/mailbox";
@@ -252,8 +257,8 @@ test.describe("children's privacy", () => {
     await signUpVerified(page, newParent("Dora"));
     await buyPlanThroughApi(page);
     const mia = await addChildThroughApi(page, { firstName: "Mia", age: 6, gender: "girl" });
-    // The studio's introduction has been seen (it is shown once per child and browser).
-    await page.evaluate((id) => localStorage.setItem(`wonderkin.studio-intro-seen.${id}`, "seen"), mia.id);
+    // The studio's introduction has been seen (it is shown once per child and parent).
+    await skipStudioIntroThroughApi(page, mia.id);
 
     await page.goto(`/kids/children/${mia.id}/magic-studio`);
     await expect(page.getByRole("heading", { name: "Mia's magic studio" })).toBeVisible();

@@ -80,6 +80,11 @@ export const childSchema = childSummarySchema.extend({
   trainingFailureReason: z.string().nullable(),
   photoCount: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),
+  /**
+   * Whether the parent asking has seen this child's studio introduction (it shows once per child
+   * and parent, whatever the browser; POST /api/children/studio-intro/seen records it).
+   */
+  studioIntroSeen: z.boolean(),
 });
 export type Child = z.infer<typeof childSchema>;
 
@@ -89,6 +94,19 @@ export const addChildEndpoint = defineEndpoint({
   family: { permission: { resource: "child", action: "create" } },
   request: addChildRequestSchema,
   response: childSchema,
+});
+
+/**
+ * How many children the family in the `organization-id` header may have (the most any plan of the
+ * asking parent or of the family's owners allows), so the add-child page can say so before the
+ * form is filled in rather than after.
+ */
+export const childLimitEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/limit",
+  family: { permission: { resource: "child", action: "create" } },
+  request: z.object({}).optional(),
+  response: z.object({ childrenAllowed: z.number().int().positive() }),
 });
 
 /** getChildren of spec §7: the children of the family in the `organization-id` header. */

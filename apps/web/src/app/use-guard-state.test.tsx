@@ -59,6 +59,7 @@ const mia: Child = {
   trainingStatus: "completed",
   trainingFailureReason: null,
   photoCount: 12,
+  studioIntroSeen: false,
   createdAt: "2026-11-22T09:00:00.000Z",
 };
 

@@ -62,7 +62,7 @@ export async function addChild(
         name: "child_added",
         properties: { childId: row.id },
       });
-      return toChild(row, 0);
+      return toChild(row, 0, false);
     } catch (error) {
       // A trigger word collision (1 in millions): draw another.
       if (isUniqueViolation(error) && attempt < 3) continue;

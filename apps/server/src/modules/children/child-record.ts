@@ -19,7 +19,7 @@ export function currentAge(
   return (row.age ?? 0) + Math.max(0, grown);
 }
 
-export function toChild(row: ChildRow, photoCount: number): Child {
+export function toChild(row: ChildRow, photoCount: number, studioIntroSeen: boolean): Child {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -30,6 +30,7 @@ export function toChild(row: ChildRow, photoCount: number): Child {
     trainingFailureReason: row.trainingFailureReason,
     photoCount,
     createdAt: row.createdAt.toISOString(),
+    studioIntroSeen,
   };
 }
 

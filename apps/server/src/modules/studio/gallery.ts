@@ -1,5 +1,11 @@
-import { can, type GeneratedImage, studioErrorCodes, studioMessages } from "@wonderkin/contract";
-import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import {
+  can,
+  type GalleryFilter,
+  type GeneratedImage,
+  studioErrorCodes,
+  studioMessages,
+} from "@wonderkin/contract";
+import { and, desc, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { generatedImage } from "../../db/schema";
@@ -8,6 +14,7 @@ import { findFamilyChild } from "../children/child-record";
 import { readCredits } from "../credits/change-credits";
 import { failPortrait, settlePortrait } from "./portrait-lifecycle";
 import { findFamilyPortrait, isUnfinished, type PortraitRow, toGeneratedImage } from "./portrait-record";
+import { videoKeysOf } from "./portrait-video-record";
 import { toGeneratedImages } from "./queue-estimates";
 import type { StudioDeps } from "./studio-deps";
 
@@ -67,22 +74,69 @@ const nextPage = preparedStatement((db: Database) =>
     .prepare("wonderkin_gallery_next_page"),
 );
 
-/** A child's portraits, newest first, a page at a time (the cursor survives new portraits). */
+/**
+ * A page of the child's portraits in one style, or of the favourites (portraits only: the previews
+ * have their own strip). Chosen now and then, so built per request rather than prepared.
+ */
+function filteredPage(
+  db: Database,
+  options: {
+    childId: number;
+    filter: GalleryFilter;
+    after: { createdAt: Date; id: string } | null;
+    limit: number;
+  },
+) {
+  const conditions: SQL[] = [
+    eq(generatedImage.childId, options.childId),
+    eq(generatedImage.kind, "portrait"),
+    "styleId" in options.filter
+      ? eq(generatedImage.styleId, options.filter.styleId)
+      : isNotNull(generatedImage.favouriteAt),
+  ];
+  const { after } = options;
+  if (after) {
+    const older = or(
+      lt(generatedImage.createdAt, after.createdAt),
+      and(eq(generatedImage.createdAt, after.createdAt), lt(generatedImage.id, after.id)),
+    );
+    if (older) conditions.push(older);
+  }
+  return db
+    .select()
+    .from(generatedImage)
+    .where(and(...conditions))
+    .orderBy(...newestFirst)
+    .limit(options.limit);
+}
+
+/**
+ * A child's portraits, newest first, a page at a time (the cursor survives new portraits): all of
+ * them and the previews, or those of one filter.
+ */
 export async function listPortraits(
   deps: StudioDeps,
-  options: { familyId: string; childId: number; cursor?: string | undefined; limit: number },
+  options: {
+    familyId: string;
+    childId: number;
+    cursor?: string | undefined;
+    limit: number;
+    filter?: GalleryFilter | undefined;
+  },
 ): Promise<{ images: GeneratedImage[]; nextCursor: string | null }> {
   const found = await findFamilyChild(deps.db, options);
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const limit = options.limit + 1;
-  const rows = after
-    ? await nextPage(deps.db).execute({
-        childId: found.id,
-        afterCreatedAt: after.createdAt.toISOString(),
-        afterId: after.id,
-        limit,
-      })
-    : await firstPage(deps.db).execute({ childId: found.id, limit });
+  const rows = options.filter
+    ? await filteredPage(deps.db, { childId: found.id, filter: options.filter, after, limit })
+    : after
+      ? await nextPage(deps.db).execute({
+          childId: found.id,
+          afterCreatedAt: after.createdAt.toISOString(),
+          afterId: after.id,
+          limit,
+        })
+      : await firstPage(deps.db).execute({ childId: found.id, limit });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
@@ -151,6 +205,8 @@ export async function deletePortrait(
     throw new AppError(409, studioErrorCodes.imageNotReady, studioMessages.imageNotReady);
   }
   const keys = [row.storageKey, row.thumbnailKey, row.printKey].filter((key): key is string => Boolean(key));
+  // Its clips ("Create video") go with it: their rows by cascade, their files here.
+  keys.push(...(await videoKeysOf(deps.db, row.id)));
   await deps.db.delete(generatedImage).where(eq(generatedImage.id, row.id));
   await deps.storage.delete(keys);
 }

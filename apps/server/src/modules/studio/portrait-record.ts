@@ -49,6 +49,7 @@ export async function toGeneratedImage(
     requestedByUserId: row.requestedByUserId,
     regeneratedFromId: row.regeneratedFromId,
     likeness: row.likeness === "passed" || row.likeness === "unlike" ? row.likeness : null,
+    favourite: row.favouriteAt !== null,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

@@ -11,6 +11,7 @@ const child = (trainingStatus: Child["trainingStatus"]): Child => ({
   trainingStatus,
   trainingFailureReason: null,
   photoCount: 12,
+  studioIntroSeen: false,
   createdAt: "2026-11-22T10:00:00.000Z",
 });
 

@@ -1,27 +1,14 @@
-import { paths } from "@/config/paths";
-import { readLocal, writeLocal } from "@/lib/local-storage";
-
-/**
- * Whether the parent has seen a child's studio introduction, remembered in this browser per child
- * (sign-out clears local storage, spec §4, so it is shown again after signing back in: harmless).
- */
-export const studioIntroSeenKey = (childId: number) => `wonderkin.studio-intro-seen.${childId}`;
-
-export function hasSeenStudioIntro(childId: number): boolean {
-  return readLocal(studioIntroSeenKey(childId)) !== null;
-}
-
-export function markStudioIntroSeen(childId: number): void {
-  writeLocal(studioIntroSeenKey(childId), new Date().toISOString());
-}
+import { parseChildIdSegment } from "@wonderkin/contract";
+import { childRoutePattern, paths } from "@/config/paths";
 
 /** What the introduction passes to the studio in the navigation state. */
 export type StudioLocationState = { fromIntro?: boolean } | null | undefined;
 
 /**
- * Where the magic studio sends a visitor before showing anything: to the introduction on the first
- * visit, nowhere (null) after it. Arriving from the introduction counts as having seen it, in case
- * local storage is unavailable and the visit could not be remembered.
+ * Where the magic studio sends a visitor before showing anything: to the introduction until this
+ * parent has seen it for this child (the children list says so, from the server), nowhere (null)
+ * after it. Arriving from the introduction counts as having seen it, even while recording that is
+ * still on its way (or failed: the introduction then simply shows once more another day).
  */
 export function studioIntroRedirect(input: {
   childId: number;
@@ -37,4 +24,25 @@ export function studioIntroRedirect(input: {
 /** The way into a child's studio from elsewhere: the introduction first, once. */
 export function studioEntryPath(childId: number, seen: boolean): string {
   return seen ? paths.magicStudio(childId) : paths.studioIntro(childId);
+}
+
+/**
+ * The account menu's way to the studio: the child of the page the parent is on, else the family's
+ * only child, else the styles page, where every child's studio starts (it also leads to adding one).
+ */
+export function studioMenuPath(
+  children: readonly { id: number; studioIntroSeen: boolean }[],
+  currentChildId: number | null,
+): string {
+  const child =
+    children.find((entry) => entry.id === currentChildId) ??
+    (children.length === 1 ? children[0] : undefined);
+  return child ? studioEntryPath(child.id, child.studioIntroSeen) : paths.chooseTheme;
+}
+
+/** The child a page is about: the one in a studio address, or the `?child=` of the flow's pages. */
+export function childOfLocation(location: { pathname: string; search: string }): number | null {
+  const studio = childRoutePattern.exec(location.pathname);
+  const segment = studio?.[1] ?? new URLSearchParams(location.search).get("child") ?? undefined;
+  return parseChildIdSegment(segment);
 }

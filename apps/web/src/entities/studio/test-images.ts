@@ -21,6 +21,7 @@ export function testImage(id: string, overrides: Partial<GeneratedImage> = {}): 
     requestedByUserId: "user-1",
     regeneratedFromId: null,
     likeness: null,
+    favourite: false,
     createdAt: "2026-11-22T10:00:00.000Z",
     completedAt: "2026-11-22T10:00:20.000Z",
     ...overrides,

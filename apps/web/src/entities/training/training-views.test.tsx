@@ -32,6 +32,7 @@ const child: Child = {
   trainingStatus: null,
   trainingFailureReason: null,
   photoCount: 10,
+  studioIntroSeen: false,
   createdAt: "2026-11-22T09:00:00.000Z",
 };
 const state = (status: TrainingState["status"], progress = 0): TrainingState => ({
@@ -76,10 +77,24 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("TrainingStatus", () => {
-  it("says plainly that training has started, and that an e-mail follows", () => {
-    render(<TrainingStatus state={state("started", 40)} child={child} minPhotos={10} />);
+  it("says plainly that training has started, when, and that an e-mail follows", () => {
+    render(<TrainingStatus state={state("started", 0)} child={child} minPhotos={10} />);
     expect(screen.getByTestId("training-started").textContent).toMatch(
-      /^Training has started — we'll e-mail you when the studio is ready\./,
+      /^Training started just now\. We'll e-mail you when the studio is ready\./,
+    );
+  });
+
+  it("says how long ago it started and, from its pace, about how long is left", () => {
+    const threeMinutesAgo = new Date(Date.now() - 3 * 60_000 - 5_000).toISOString();
+    render(
+      <TrainingStatus
+        state={{ ...state("started", 13), startedAt: threeMinutesAgo }}
+        child={child}
+        minPhotos={10}
+      />,
+    );
+    expect(screen.getByTestId("training-started").textContent).toMatch(
+      /^Training started 3 minutes ago — about 21 minutes left\. We'll e-mail you/,
     );
   });
 

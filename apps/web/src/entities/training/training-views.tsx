@@ -6,10 +6,14 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { paths } from "@/config/paths";
 import { withChild } from "@/entities/children/child-paths";
-import { hasSeenStudioIntro, studioEntryPath } from "@/entities/studio/studio-intro";
-import type { ChildTraining } from "@/entities/training/child-training";
+import { studioEntryPath } from "@/entities/studio/studio-intro";
+import { type ChildTraining, useNow } from "@/entities/training/child-training";
 import { photosOfSomeoneElse } from "@/entities/training/start-on-continue";
-import { displayedTrainingProgress, trainingPhase } from "@/entities/training/training-progress";
+import {
+  displayedTrainingProgress,
+  trainingPhase,
+  trainingStartedText,
+} from "@/entities/training/training-progress";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
 
@@ -24,6 +28,8 @@ export function TrainingStatus({
   minPhotos: number;
 }) {
   const name = child.firstName;
+  // "3 minutes ago" moves on by itself between the status reads.
+  const now = useNow(10_000, state.status === "started");
   switch (state.status) {
     case "started": {
       const progress = displayedTrainingProgress(state);
@@ -44,8 +50,8 @@ export function TrainingStatus({
             className="h-2.5"
           />
           <p className="text-sm" data-testid="training-started">
-            <strong className="text-ink">Training has started</strong> — we'll e-mail you when the studio is
-            ready. It takes a few minutes, and you can leave this page: it goes on without it.
+            <strong className="text-ink">{trainingStartedText(state, now)}.</strong> We'll e-mail you when the
+            studio is ready. You can leave this page: training goes on without it.
           </p>
         </div>
       );
@@ -100,7 +106,7 @@ export function TrainingActions({
   stacked = false,
 }: {
   training: ChildTraining;
-  child: Pick<Child, "id" | "firstName" | "photoCount">;
+  child: Pick<Child, "id" | "firstName" | "photoCount" | "studioIntroSeen">;
   minPhotos: number;
   canStart: boolean;
   familyName: string;
@@ -142,7 +148,7 @@ export function TrainingActions({
       <div className={row}>
         <p className="text-ink">{name}'s studio is open. Pick a style and make the first portraits.</p>
         <Button asChild size="lg" className={place}>
-          <Link to={studioEntryPath(child.id, hasSeenStudioIntro(child.id))}>
+          <Link to={studioEntryPath(child.id, child.studioIntroSeen)}>
             <Wand2 aria-hidden /> Open the studio
           </Link>
         </Button>

@@ -1,13 +1,26 @@
-import { ChevronDown, Coins, CreditCard, KeyRound, LogOut, ReceiptText, Settings, Users } from "lucide-react";
+import {
+  ChevronDown,
+  Coins,
+  CreditCard,
+  KeyRound,
+  LogOut,
+  ReceiptText,
+  Settings,
+  Users,
+  Wand2,
+} from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Menu, menuItemClass } from "@/components/ui/menu";
 import { paths } from "@/config/paths";
+import { useChildren } from "@/entities/children/get-children";
+import { useCurrentFamilyId } from "@/entities/session/current-family";
 import { useSession } from "@/entities/session/get-session";
 import { useUser } from "@/entities/session/get-user";
 import { signOut } from "@/entities/session/sign-out";
+import { childOfLocation, studioMenuPath } from "@/entities/studio/studio-intro";
 
 /** The right side of the app header: the account menu when signed in, the ways in otherwise. */
 export function HeaderAccount() {
@@ -15,6 +28,10 @@ export function HeaderAccount() {
   const sessionUser = session.data?.user;
   const user = useUser(sessionUser?.id);
   const [signingOut, setSigningOut] = useState(false);
+  const location = useLocation();
+  // The same list the route guard reads: no request of its own.
+  const familyId = useCurrentFamilyId();
+  const children = useChildren(user.data?.emailVerified === true ? familyId : null);
 
   if (!sessionUser) {
     return (
@@ -75,6 +92,17 @@ export function HeaderAccount() {
               </Link>
             ) : null}
             <ul className="mt-2 flex flex-col gap-0.5">
+              {verified ? (
+                <li>
+                  <Link
+                    to={studioMenuPath(children.data ?? [], childOfLocation(location))}
+                    className={menuItemClass}
+                    onClick={close}
+                  >
+                    <Wand2 aria-hidden /> Magic studio
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <Link to={paths.accountSettings} className={menuItemClass} onClick={close}>
                   <Settings aria-hidden /> Account settings

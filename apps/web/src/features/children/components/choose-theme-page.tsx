@@ -16,7 +16,7 @@ import { CategoryTabs } from "@/entities/catalogue/category-tabs";
 import { ExclusivePackNotice } from "@/entities/catalogue/exclusive-pack-notice";
 import { StyleShowcase } from "@/entities/catalogue/style-showcase";
 import { StyleTile } from "@/entities/catalogue/style-tile";
-import { hasSeenStudioIntro, studioEntryPath } from "@/entities/studio/studio-intro";
+import { studioEntryPath } from "@/entities/studio/studio-intro";
 import { consentPath } from "../lib/flow-links";
 import { ChildPortraitIllustration } from "./tip-illustrations";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
@@ -33,7 +33,7 @@ function StartCard({ flow }: { flow: ChildFlow }) {
     text = `Pick any style below in ${child.firstName}'s magic studio and make the first portraits.`;
     action = (
       <Button asChild variant="accent" size="lg">
-        <Link to={studioEntryPath(child.id, hasSeenStudioIntro(child.id))}>
+        <Link to={studioEntryPath(child.id, child.studioIntroSeen)}>
           <Wand2 aria-hidden /> Open {child.firstName}'s studio
         </Link>
       </Button>

@@ -1,15 +1,20 @@
-import type { GeneratedImage } from "@wonderkin/contract";
-import { ImageIcon } from "lucide-react";
+import type { GalleryFilter, GeneratedImage } from "@wonderkin/contract";
+import { Heart, ImageIcon } from "lucide-react";
 import { type ReactNode, type RefObject, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { Spinner } from "@/components/ui/spinner";
+import { styleTitle } from "@/entities/catalogue/catalogue";
 import { errorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
-import { useDeleteImage } from "../api/gallery";
+import { useDeleteImage, useGalleryFilters } from "../api/gallery";
 import { isPortrait } from "../lib/gallery";
-import { PortraitCard } from "./portrait-card";
+import { useToggleFavourite } from "./favourite-button";
+import { GalleryFilterBar } from "./gallery-filter-bar";
+import { type CardSharing, PortraitCard } from "./portrait-card";
+import type { GalleryView } from "./use-gallery-view";
+import { usePortraitSharing } from "./use-portrait-sharing";
 import type { useStudioImages } from "./use-studio-images";
 
 type StudioImages = ReturnType<typeof useStudioImages>;
@@ -20,6 +25,9 @@ export function GallerySection({
   childId,
   childName,
   studio,
+  view,
+  filter,
+  onFilterChange,
   canDelete,
   onOpen,
   headingRef,
@@ -28,16 +36,31 @@ export function GallerySection({
   childId: number;
   childName: string;
   studio: StudioImages;
+  /** What is shown: every portrait, or those of the chosen filter (use-gallery-view.ts). */
+  view: GalleryView;
+  filter: GalleryFilter | null;
+  onFilterChange: (filter: GalleryFilter | null) => void;
   canDelete: (image: GeneratedImage) => boolean;
   onOpen: (image: GeneratedImage) => void;
   /** Focused and scrolled to when new portraits are asked for. */
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }) {
-  const { gallery } = studio;
   // The free previews have their own strip at the top of the studio: the gallery is the portraits.
-  const images = studio.images.filter(isPortrait);
+  const { gallery, images } = view;
   const made = studio.finished.filter(isPortrait).length;
+  const counts = useGalleryFilters(familyId, childId);
+  const toggleFavourite = useToggleFavourite(familyId, childId);
   const remove = useDeleteImage(familyId, childId);
+  const sharing = usePortraitSharing(familyId, childId);
+  const sharingOf = (image: GeneratedImage): CardSharing | undefined =>
+    sharing.canShare(image)
+      ? {
+          share: sharing.shareOf(image),
+          onCopyLink: sharing.sharesFiles ? undefined : () => sharing.copyLink(image),
+          onStopSharing: () => sharing.stopSharing(image),
+          pending: sharing.isPending(image),
+        }
+      : undefined;
   const [deleting, setDeleting] = useState<GeneratedImage | null>(null);
 
   let body: ReactNode;
@@ -55,6 +78,27 @@ export function GallerySection({
         retrying={gallery.isFetching}
         onRetry={() => void gallery.refetch()}
       />
+    );
+  } else if (images.length === 0 && filter) {
+    body = (
+      <div className="flex flex-col items-center gap-2 rounded-(--radius-card) border-2 border-dashed border-line bg-surface/60 px-6 py-10 text-center">
+        {"favourites" in filter ? (
+          <>
+            <Heart className="size-7 text-accent-500" aria-hidden />
+            <p className="font-display text-lg font-semibold text-ink">No favourites yet</p>
+            <p className="max-w-sm text-muted">
+              Tap the heart on any of {childName}'s portraits to keep it here.
+            </p>
+          </>
+        ) : (
+          <p className="font-display text-lg font-semibold text-ink">
+            No {styleTitle(filter.styleId)} portraits any more
+          </p>
+        )}
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => onFilterChange(null)}>
+          Show all portraits
+        </Button>
+      </div>
     );
   } else if (images.length === 0) {
     body = (
@@ -88,10 +132,12 @@ export function GallerySection({
                 childName={childName}
                 canDelete={canDelete(image)}
                 onOpen={() => onOpen(image)}
+                onToggleFavourite={() => toggleFavourite(image)}
                 onDelete={() => {
                   remove.reset();
                   setDeleting(image);
                 }}
+                sharing={sharingOf(image)}
               />
             );
           })}
@@ -134,6 +180,14 @@ export function GallerySection({
           </p>
         ) : null}
       </div>
+      {counts.data && counts.data.portraits > 0 ? (
+        <GalleryFilterBar
+          childName={childName}
+          counts={counts.data}
+          filter={filter}
+          onChange={onFilterChange}
+        />
+      ) : null}
       {body}
       <LazyConfirmDialog
         open={deleting !== null}

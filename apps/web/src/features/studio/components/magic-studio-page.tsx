@@ -3,6 +3,7 @@ import {
   can,
   findCategory,
   findStyle,
+  type GalleryFilter,
   GENERATION_MAX_COUNT,
   type GeneratedImage,
   parseChildIdSegment,
@@ -21,7 +22,7 @@ import { childrenLoadState } from "@/entities/children/children-load-state";
 import { pathAfterChildDeleted } from "@/entities/children/delete-child";
 import { DeleteChildButton } from "@/entities/children/delete-child-button";
 import { PreviewsPanel } from "@/entities/previews/previews-panel";
-import { hasSeenStudioIntro, studioIntroRedirect } from "@/entities/studio/studio-intro";
+import { studioIntroRedirect } from "@/entities/studio/studio-intro";
 import { useChildTraining } from "@/entities/training/child-training";
 import { TrainingActions, TrainingStatus } from "@/entities/training/training-views";
 import { useGenerate } from "../api/generation";
@@ -33,6 +34,7 @@ import { GeneratePanel } from "./generate-panel";
 import { PreviewsStrip } from "./previews-strip";
 import { StudioHeader } from "./studio-header";
 import { StylePicker } from "./style-picker";
+import { useGalleryView } from "./use-gallery-view";
 import { type StudioContext, useStudioContext } from "./use-studio-context";
 import { useStudioImages } from "./use-studio-images";
 
@@ -142,7 +144,10 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
   const [viewing, setViewing] = useState<number | null>(null);
   // The viewer steps through the gallery's portraits, or through the previews when opened from them.
   const [viewingPreviews, setViewingPreviews] = useState(false);
-  const finishedPortraits = useMemo(() => studio.finished.filter(isPortrait), [studio.finished]);
+  // The gallery may be narrowed to a style or the favourites; the viewer steps through what it shows.
+  const [galleryFilter, setGalleryFilter] = useState<GalleryFilter | null>(null);
+  const view = useGalleryView(studio, { familyId, childId: child.id }, galleryFilter);
+  const finishedPortraits = view.finished;
   const finishedPreviews = useMemo(
     () => studio.finished.filter((image) => !isPortrait(image)),
     [studio.finished],
@@ -242,6 +247,9 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
         childId={child.id}
         childName={child.firstName}
         studio={studio}
+        view={view}
+        filter={galleryFilter}
+        onFilterChange={setGalleryFilter}
         canDelete={canDelete}
         headingRef={galleryHeading}
         onOpen={(image) => {
@@ -273,8 +281,14 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
 }
 
 function StudioBody({ childId }: { childId: number }) {
+  const location = useLocation();
   const context = useStudioContext(childId);
   const { child, familyId } = context;
+  // The first visit (of this parent, for this child) starts with the introduction.
+  const introRedirect = child
+    ? studioIntroRedirect({ childId, seen: child.studioIntroSeen, locationState: location.state })
+    : null;
+  if (introRedirect) return <Navigate to={introRedirect} replace />;
 
   let body: ReactNode = childrenLoadState(
     { pending: context.isPending || (child !== null && !familyId), children: context.children },
@@ -334,16 +348,9 @@ function StudioBody({ childId }: { childId: number }) {
 /** /kids/children/{childId}/magic-studio: the introduction on the first visit, then the studio. */
 export function MagicStudioPage() {
   const { childId: segment } = useParams();
-  const location = useLocation();
   const childId = parseChildIdSegment(segment);
   // The route guard has already sent away any id that is not one of the family's children.
   if (childId === null) return <Navigate to={paths.chooseTheme} replace />;
-  const redirect = studioIntroRedirect({
-    childId,
-    seen: hasSeenStudioIntro(childId),
-    locationState: location.state,
-  });
-  if (redirect) return <Navigate to={redirect} replace />;
   return <StudioBody key={childId} childId={childId} />;
 }
 

@@ -7,7 +7,8 @@ import { paths } from "@/config/paths";
 import { formatCredits } from "@/entities/billing/format-credits";
 import { StyleShowcase } from "@/entities/catalogue/style-showcase";
 import { childrenLoadState } from "@/entities/children/children-load-state";
-import { markStudioIntroSeen, type StudioLocationState } from "@/entities/studio/studio-intro";
+import type { StudioLocationState } from "@/entities/studio/studio-intro";
+import { useMarkStudioIntroSeen } from "../api/studio-intro";
 import { ChildAvatar } from "./studio-header";
 import { useStudioContext } from "./use-studio-context";
 
@@ -48,6 +49,7 @@ function Intro({ childId }: { childId: number }) {
   const navigate = useNavigate();
   const context = useStudioContext(childId);
   const { child } = context;
+  const markSeen = useMarkStudioIntroSeen(context.familyId);
 
   const loadState = childrenLoadState(
     { pending: context.isPending, children: context.children },
@@ -59,7 +61,8 @@ function Intro({ childId }: { childId: number }) {
   const name = child.firstName;
   const trained = child.trainingStatus === "completed";
   const enter = () => {
-    markStudioIntroSeen(childId);
+    // Not awaited: the studio lets in a parent arriving from here either way.
+    markSeen.mutate(childId);
     const state: StudioLocationState = { fromIntro: true };
     navigate(paths.magicStudio(childId), { state });
   };

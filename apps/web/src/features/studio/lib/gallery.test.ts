@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { flattenGallery, type GalleryData, mergeImageUpdates, prependImages, removeImage } from "./gallery";
+import {
+  filterChoices,
+  flattenGallery,
+  type GalleryData,
+  matchesFilter,
+  mergeImageUpdates,
+  prependImages,
+  removeImage,
+  sameFilter,
+  setFavouriteIn,
+} from "./gallery";
 import { pendingImage, testImage } from "./test-images";
 
 function gallery(...pages: ReturnType<typeof testImage>[][]): GalleryData {
@@ -101,5 +111,59 @@ describe("removeImage and flattenGallery", () => {
       testImage("failed-portrait", { status: "failed" }),
     ]);
     expect(flattenGallery(data).map((image) => image.id)).toEqual(["portrait", "preview", "failed-portrait"]);
+  });
+});
+
+describe("filtering the gallery", () => {
+  it("matches portraits of the style, or the favourites, never a preview", () => {
+    const fairy = testImage("f", { styleId: "fairy" });
+    const loved = testImage("l", { styleId: "astronaut", favourite: true });
+    const preview = testImage("p", { kind: "preview", styleId: "fairy", favourite: true });
+    expect(matchesFilter(fairy, { styleId: "fairy" })).toBe(true);
+    expect(matchesFilter(loved, { styleId: "fairy" })).toBe(false);
+    expect(matchesFilter(fairy, { favourites: true })).toBe(false);
+    expect(matchesFilter(loved, { favourites: true })).toBe(true);
+    expect(matchesFilter(preview, { styleId: "fairy" })).toBe(false);
+    expect(matchesFilter(preview, { favourites: true })).toBe(false);
+  });
+
+  it("tells filters apart", () => {
+    expect(sameFilter(null, null)).toBe(true);
+    expect(sameFilter({ styleId: "fairy" }, { styleId: "fairy" })).toBe(true);
+    expect(sameFilter({ styleId: "fairy" }, { styleId: "viking" })).toBe(false);
+    expect(sameFilter({ favourites: true }, { favourites: true })).toBe(true);
+    expect(sameFilter({ favourites: true }, { styleId: "fairy" })).toBe(false);
+    expect(sameFilter(null, { favourites: true })).toBe(false);
+  });
+
+  it("offers all, the favourites and each style present, keeping a chosen style that emptied", () => {
+    const counts = {
+      portraits: 5,
+      favourites: 1,
+      styles: [
+        { styleId: "fairy", count: 3 },
+        { styleId: "astronaut", count: 2 },
+      ],
+    };
+    expect(filterChoices(counts, null)).toEqual([
+      { filter: null, styleId: null, count: 5 },
+      { filter: { favourites: true }, styleId: null, count: 1 },
+      { filter: { styleId: "fairy" }, styleId: "fairy", count: 3 },
+      { filter: { styleId: "astronaut" }, styleId: "astronaut", count: 2 },
+    ]);
+    expect(filterChoices(counts, { styleId: "viking" }).at(-1)).toEqual({
+      filter: { styleId: "viking" },
+      styleId: "viking",
+      count: 0,
+    });
+  });
+
+  it("marks a favourite wherever it is, keeping what did not change", () => {
+    const data = gallery([testImage("a"), testImage("b")], [testImage("c")]);
+    const marked = setFavouriteIn(data, "c", true);
+    expect(marked?.pages[1]?.images[0]?.favourite).toBe(true);
+    expect(marked?.pages[0]).toBe(data.pages[0]);
+    expect(setFavouriteIn(marked, "c", true)).toBe(marked);
+    expect(setFavouriteIn(marked, "c", false)?.pages[1]?.images[0]?.favourite).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import type { GeneratedImage } from "@wonderkin/contract";
+import type { GalleryFilter, GalleryFilters, GeneratedImage } from "@wonderkin/contract";
 import { sameImageState } from "@/entities/studio/image-state";
 
 export type GalleryPage = { images: GeneratedImage[]; nextCursor: string | null };
@@ -91,4 +91,60 @@ export function removeImage(data: GalleryData | undefined, imageId: string): Gal
         : page,
     ),
   };
+}
+
+/** Whether a portrait belongs in a filtered gallery: portraits only, of the style or the favourites. */
+export function matchesFilter(
+  image: Pick<GeneratedImage, "kind" | "styleId" | "favourite">,
+  filter: GalleryFilter,
+) {
+  if (!isPortrait(image)) return false;
+  return "styleId" in filter ? image.styleId === filter.styleId : image.favourite;
+}
+
+export function sameFilter(a: GalleryFilter | null, b: GalleryFilter | null): boolean {
+  if (a === null || b === null) return a === b;
+  return "styleId" in a ? "styleId" in b && a.styleId === b.styleId : "favourites" in b;
+}
+
+/** One portrait marked or unmarked as a favourite, wherever it is among the pages. */
+export function setFavouriteIn(
+  data: GalleryData | undefined,
+  imageId: string,
+  favourite: boolean,
+): GalleryData | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    if (!page.images.some((image) => image.id === imageId && image.favourite !== favourite)) return page;
+    changed = true;
+    return {
+      ...page,
+      images: page.images.map((image) => (image.id === imageId ? { ...image, favourite } : image)),
+    };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+export type FilterChoice = { filter: GalleryFilter | null; styleId: string | null; count: number };
+
+/**
+ * The gallery's filter buttons: every portrait, the favourites, then each style present (most
+ * first, as the server counts them). A chosen style that has no portraits left keeps its button, at
+ * zero, so the choice does not vanish under the parent's finger.
+ */
+export function filterChoices(counts: GalleryFilters, chosen: GalleryFilter | null): FilterChoice[] {
+  const styles = [...counts.styles];
+  if (chosen && "styleId" in chosen && !styles.some((style) => style.styleId === chosen.styleId)) {
+    styles.push({ styleId: chosen.styleId, count: 0 });
+  }
+  return [
+    { filter: null, styleId: null, count: counts.portraits },
+    { filter: { favourites: true }, styleId: null, count: counts.favourites },
+    ...styles.map((style) => ({
+      filter: { styleId: style.styleId },
+      styleId: style.styleId,
+      count: style.count,
+    })),
+  ];
 }

@@ -1,0 +1,215 @@
+import type { Page } from "@playwright/test";
+import {
+  acceptInvitationEndpoint,
+  addMemberEndpoint,
+  type Child,
+  FAMILY_HEADER,
+  generateEndpoint,
+  startTrainingEndpoint,
+  studioIntroSeenEndpoint,
+  trainingStatusEndpoint,
+} from "@wonderkin/contract";
+import { buyPlanThroughApi } from "../support/billing";
+import { addChildThroughApi, requestHeaders, uploadPhotoThroughApi } from "../support/children";
+import { accessibilityViolations, expect, test, watchConsoleErrors } from "../support/fixtures";
+import { newParent, signInThroughUi, signUpVerified } from "../support/flows";
+import { childPhotoFiles } from "../support/photos";
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole("button", { name: /^Account:/ }).click();
+}
+
+/** Opens a child's studio by its address: the studio itself, or its introduction on a first visit. */
+async function visitStudio(page: Page, child: Pick<Child, "id" | "firstName">) {
+  await page.goto(`/kids/children/${child.id}/magic-studio`);
+  const intro = page.getByRole("heading", { name: `Welcome to ${child.firstName}'s magic studio` });
+  const studio = page.getByRole("heading", { name: `${child.firstName}'s magic studio`, exact: true });
+  await expect(intro.or(studio)).toBeVisible();
+}
+
+/** Passes the introduction, waiting until the server has recorded it. */
+async function enterFromIntro(page: Page, child: Pick<Child, "id">) {
+  await expect(page).toHaveURL(new RegExp(`/kids/children/${child.id}/studio-intro$`));
+  const recorded = page.waitForResponse(
+    (response) => response.url().endsWith(studioIntroSeenEndpoint.path) && response.status() === 200,
+  );
+  await page.getByRole("button", { name: "Enter the studio" }).click();
+  await recorded;
+  await expect(page).toHaveURL(new RegExp(`/kids/children/${child.id}/magic-studio$`));
+}
+
+async function useFamily(page: Page, familyId: string) {
+  await page.evaluate((id) => localStorage.setItem("wonderkin.organization-id", id), familyId);
+}
+
+test.describe("the studio remembers", () => {
+  test("the introduction shows once per child, across sign-ins and families", async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const ada = await signUpVerified(page, newParent("Ada"));
+    await buyPlanThroughApi(page);
+    const mia = await addChildThroughApi(page, { firstName: "Mia", age: 6, gender: "girl" });
+    const adaFamily = (await requestHeaders(page))[FAMILY_HEADER] ?? "";
+
+    // First visit: the introduction, then the studio.
+    await visitStudio(page, mia);
+    await expect(page.getByRole("heading", { name: "Welcome to Mia's magic studio" })).toBeVisible();
+    await enterFromIntro(page, mia);
+    await visitStudio(page, mia);
+    await expect(page).toHaveURL(new RegExp(`/kids/children/${mia.id}/magic-studio$`));
+
+    // Signing out clears the browser; signing in again, the studio opens straight away.
+    await openAccountMenu(page);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await signInThroughUi(page, ada.email, ada.password);
+    await expect(page).toHaveURL(/\/kids\//);
+    await visitStudio(page, mia);
+    await expect(page).toHaveURL(new RegExp(`/kids/children/${mia.id}/magic-studio$`));
+    await expect(page.getByRole("heading", { name: "Mia's magic studio", exact: true })).toBeVisible();
+    // Bea, in her own browser, has Leo in her family and invites Ada.
+    const context = await browser.newContext();
+    const beaPage = await context.newPage();
+    const beaErrors = watchConsoleErrors(beaPage);
+    await signUpVerified(beaPage, newParent("Bea"));
+    const leo = await addChildThroughApi(beaPage, { firstName: "Leo", age: 4, gender: "boy" });
+    const beaHeaders = await requestHeaders(beaPage);
+    const invited = await beaPage.request.post(addMemberEndpoint.path, {
+      headers: beaHeaders,
+      data: { email: ada.email, role: "member" },
+    });
+    expect(invited.status()).toBe(200);
+    const invitationId = ((await invited.json()) as { invitation: { id: string } }).invitation.id;
+    await context.close();
+    expect(beaErrors).toEqual([]);
+    const accepted = await page.request.post(acceptInvitationEndpoint.path, {
+      headers: await requestHeaders(page),
+      data: { invitationId },
+    });
+    expect(accepted.status()).toBe(200);
+
+    // A second child: Ada sees Leo's introduction once.
+    await useFamily(page, beaHeaders[FAMILY_HEADER] ?? "");
+    await visitStudio(page, leo);
+    await expect(page.getByRole("heading", { name: "Welcome to Leo's magic studio" })).toBeVisible();
+    await enterFromIntro(page, leo);
+    await visitStudio(page, leo);
+    await expect(page).toHaveURL(new RegExp(`/kids/children/${leo.id}/magic-studio$`));
+
+    // And back in her own family, Mia's studio still opens without it.
+    await useFamily(page, adaFamily);
+    await visitStudio(page, mia);
+    await expect(page).toHaveURL(new RegExp(`/kids/children/${mia.id}/magic-studio$`));
+  });
+
+  test("favourites, the style filter, and the account menu's way to the studio", async ({ page }) => {
+    test.setTimeout(480_000);
+    await signUpVerified(page, newParent("Ada"));
+    await buyPlanThroughApi(page); // Magician: 100 credits a month.
+    const mia = await addChildThroughApi(page, { firstName: "Mia", age: 6, gender: "girl" });
+    for (const file of await childPhotoFiles(10)) await uploadPhotoThroughApi(page, mia.id, file);
+    const headers = await requestHeaders(page);
+    const started = await page.request.post(startTrainingEndpoint.path, {
+      headers,
+      data: { childId: mia.id },
+    });
+    expect(started.status()).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const state = await page.request.post(trainingStatusEndpoint.path, {
+            headers,
+            data: { childId: mia.id },
+          });
+          return ((await state.json()) as { status: string }).status;
+        },
+        // The e2e server's local training takes 20 s; on a busy machine the photos' checks queue first.
+        { timeout: 180_000, intervals: [2_000] },
+      )
+      .toBe("completed");
+    for (const [styleId, count] of [
+      ["fairy", 2],
+      ["astronaut", 1],
+    ] as const) {
+      const made = await page.request.post(generateEndpoint.path, {
+        headers,
+        data: { childId: mia.id, styleId, count },
+      });
+      expect(made.status()).toBe(200);
+    }
+
+    // The account menu leads to the studio of the family's child: its introduction first, once.
+    await page.goto("/account/settings");
+    await openAccountMenu(page);
+    await page.getByRole("link", { name: "Magic studio" }).click();
+    await enterFromIntro(page, mia);
+    await page.goto("/account/settings");
+    await openAccountMenu(page);
+    await page.getByRole("link", { name: "Magic studio" }).click();
+    await expect(page).toHaveURL(new RegExp(`/kids/children/${mia.id}/magic-studio$`));
+
+    const gallery = page.getByRole("list", { name: "Mia's portraits" });
+    await expect(gallery.locator('[data-status="succeeded"]')).toHaveCount(3, { timeout: 200_000 });
+    const filters = page.getByRole("group", { name: "Show Mia's portraits" });
+    const filter = (name: string) => filters.getByRole("button", { name: new RegExp(`^${name}\\b`) });
+    await expect(filter("All")).toHaveAttribute("aria-pressed", "true");
+    await expect(filter("All")).toContainText("3");
+    await expect(filter("Favourites")).toContainText("0");
+    await expect(filter("Fairy")).toContainText("2");
+    await expect(filter("Astronaut")).toContainText("1");
+    // Only the styles Mia has portraits in.
+    await expect(filters.getByRole("button")).toHaveCount(4);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // One style, chosen with the keyboard.
+    await filter("Astronaut").focus();
+    await page.keyboard.press("Enter");
+    await expect(filter("Astronaut")).toHaveAttribute("aria-pressed", "true");
+    await expect(filter("All")).toHaveAttribute("aria-pressed", "false");
+    await expect(gallery.getByRole("listitem")).toHaveCount(1);
+    await expect(gallery.getByRole("button", { name: "Astronaut portrait 1", exact: true })).toBeVisible();
+    await filter("Fairy").click();
+    await expect(gallery.getByRole("listitem")).toHaveCount(2);
+    await expect(gallery.getByText("Astronaut")).toHaveCount(0);
+
+    // A favourite, marked on its card: the heart is a pressed toggle, and the count follows.
+    const heart = gallery.getByRole("button", { name: "Favourite: Fairy, portrait 1" });
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(filter("Favourites")).toContainText("1");
+    await filter("Favourites").click();
+    await expect(gallery.getByRole("listitem")).toHaveCount(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Unmarked in the viewer; the favourites are empty when next shown.
+    await gallery.getByRole("button", { name: "Fairy portrait 1", exact: true }).click();
+    const viewer = page.getByRole("dialog", { name: "Mia as Fairy" });
+    await expect(viewer.getByTestId("viewer-position")).toHaveText("1 of 1");
+    const viewerHeart = viewer.getByRole("button", { name: "Favourite", exact: true });
+    await expect(viewerHeart).toHaveAttribute("aria-pressed", "true");
+    await viewerHeart.click();
+    await expect(viewerHeart).toHaveAttribute("aria-pressed", "false");
+    await page.keyboard.press("Escape");
+    await expect(filter("Favourites")).toContainText("0");
+    await filter("All").click();
+    await expect(gallery.getByRole("listitem")).toHaveCount(3);
+    await filter("Favourites").click();
+    await expect(page.getByText("No favourites yet")).toBeVisible();
+    await page.getByRole("button", { name: "Show all portraits" }).click();
+    await expect(filter("All")).toHaveAttribute("aria-pressed", "true");
+
+    // Marked again, it is still a favourite after a reload (kept on the server).
+    await gallery.getByRole("button", { name: "Favourite: Astronaut, portrait 1" }).click();
+    await expect(filter("Favourites")).toContainText("1");
+    await page.reload();
+    await expect(gallery.locator('[data-status="succeeded"]')).toHaveCount(3);
+    await expect(gallery.getByRole("button", { name: "Favourite: Astronaut, portrait 1" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await filter("Favourites").click();
+    await expect(gallery.getByRole("listitem")).toHaveCount(1);
+    await expect(gallery.getByRole("button", { name: "Astronaut portrait 1", exact: true })).toBeVisible();
+  });
+});
