@@ -46,6 +46,23 @@ describe("serving the built web app in production", () => {
     }
   });
 
+  it("leaves /s/ to the server's share pages: no share address ever gets the web app", async () => {
+    for (const url of [
+      `/s/${"a".repeat(43)}`,
+      "/s/unknown",
+      `/s/${"a".repeat(43)}/portrait.jpg`,
+      "/s/",
+      "/s/a/b",
+    ]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
+      expect(response.headers["x-robots-tag"], url).toBe("noindex, nofollow");
+      expect(response.body, url).toContain("This link isn't available");
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+  });
+
   it("gives the page a style nonce that its own CSP header allows", async () => {
     const response = await testApp.app.inject({ method: "GET", url: "/sign-in" });
     const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(response.body)?.[1];
@@ -53,6 +70,23 @@ describe("serving the built web app in production", () => {
     expect(String(response.headers["content-security-policy"])).toContain(
       `style-src 'self' 'nonce-${nonce}'`,
     );
+  });
+
+  it("keeps other sites' windows from ours, but lets the social sign-in popup report back", async () => {
+    // Every page: the popups it opens (Google, Facebook) keep their opener; no one else's do.
+    for (const url of ["/sign-in", "/kids/choose-theme", "/api/health"]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin-allow-popups");
+    }
+    // The popup's way back (Better Auth's responses, its callback among them, then the page it lands on) asks for no
+    // isolation, or the browser would cut the popup off from the window that opened it.
+    for (const url of ["/social-sign-in/popup?attempt=a&next=%2Fsign-in", "/api/auth/ok"]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.headers["cross-origin-opener-policy"], url).toBe("unsafe-none");
+    }
+    const landing = await testApp.app.inject({ method: "GET", url: "/social-sign-in/popup" });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers["content-type"]).toContain("text/html");
   });
 
   it("caches hashed assets for a year and revalidates other files", async () => {

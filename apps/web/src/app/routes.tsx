@@ -24,7 +24,6 @@ function toRoute({ path, lazy }: PageRoute): RouteObject {
  */
 export const authPageRoutes: PageRoute[] = [
   { path: paths.signIn, lazy: () => import("@/features/auth/components/sign-in-page") },
-  { path: paths.signUp, lazy: () => import("@/features/auth/components/sign-up-page") },
   { path: paths.verify, lazy: () => import("@/features/auth/components/verify-page") },
   { path: paths.verifyEmail, lazy: () => import("@/features/auth/components/verify-email-page") },
   { path: paths.finalizeSignup, lazy: () => import("@/features/auth/components/finalize-signup-page") },
@@ -32,6 +31,12 @@ export const authPageRoutes: PageRoute[] = [
   { path: paths.resetPassword, lazy: () => import("@/features/auth/components/reset-password-page") },
   { path: "/invitation/:invitationId", lazy: () => import("@/features/family/components/invitation-page") },
 ];
+
+/** Where `/` sends a signed-out visitor (spec §2): sign-up, as the product's landing. */
+export const landingRoute: PageRoute = {
+  path: paths.signUp,
+  lazy: () => import("@/features/auth/components/sign-up-page"),
+};
 
 /** Everything inside the product, plus the privacy policy. */
 export const appPageRoutes: PageRoute[] = [
@@ -115,9 +120,16 @@ export const routes: RouteObject[] = [
         children: [
           // Home has no page: the guard sends everyone on (spec §2).
           { path: paths.home, element: null },
+          // The sign-up page is the landing: a full page of its own, outside the auth layout.
+          toRoute(landingRoute),
           { element: <AuthLayout />, children: authPageRoutes.map(toRoute) },
           { element: <AppLayout headerActions={<HeaderActions />} />, children: appPageRoutes.map(toRoute) },
         ],
+      },
+      // Inside a sign-in popup: it only hands the outcome to the opener, whatever the session.
+      {
+        path: paths.socialSignInPopup,
+        lazy: () => import("@/features/auth/components/social-popup-page"),
       },
       { path: "*", element: <NotFoundPage /> },
     ],

@@ -1,3 +1,5 @@
+import { SOCIAL_SIGN_IN_POPUP_PATH } from "./contract-constants";
+
 /** Every route of spec §2, in one place. Builders for parameterised routes sit next to them. */
 export const paths = {
   home: "/",
@@ -8,6 +10,11 @@ export const paths = {
   finalizeSignup: "/finalize-signup",
   /** Where Google and Facebook sign-in come back to (not in spec §2: the redirect needs a page). */
   finalizeSocial: "/finalize-social",
+  /**
+   * Where Google and Facebook sign-in in a popup (desktops, spec §7) come back to: the page tells the
+   * window that opened the popup, which goes on to /finalize-social (or /sign-in) as the redirect would.
+   */
+  socialSignInPopup: SOCIAL_SIGN_IN_POPUP_PATH,
   /** Forgotten password: ask for a link, then choose a new password (spec §7 send-password-reset-email). */
   resetPassword: "/reset-password",
   privacyPolicy: "/privacy-policy",

@@ -33,6 +33,7 @@ export type StudioDeps = {
     | "PREVIEW_PORTRAITS"
     | "PREVIEW_STYLES"
     | "PREVIEW_SETS_PER_FAMILY_MONTH"
+    | "SHARE_LINK_DAYS"
   >;
 };
 

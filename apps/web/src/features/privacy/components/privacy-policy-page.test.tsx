@@ -19,6 +19,8 @@ function renderPolicy(faceDetection: boolean, previews: Previews = { portraits: 
     faceDetection,
     previews,
     retention: { trainingPhotosDays: 30, unverifiedAccountDays: 14 },
+    samples: {},
+    shareLinkDays: 5,
   });
   render(
     <QueryClientProvider client={queryClient}>
@@ -108,5 +110,20 @@ describe("PrivacyPolicyPage where the deployment makes no previews", () => {
       );
       cleanup();
     }
+  });
+});
+
+describe("PrivacyPolicyPage and share links", () => {
+  it("says what a share link shows, to whom, for this deployment's number of days, and how to stop it", () => {
+    renderPolicy(true);
+    const text = screen.getByTestId("share-links").textContent ?? "";
+    expect(text).toContain("that one picture, on a page of its own");
+    expect(text).toContain("not your child's name, not your family");
+    expect(text).toContain("anyone who has the link");
+    expect(text).toContain("5 days from when it is made");
+    expect(text).toContain("“Stop sharing”");
+    expect(screen.getByText(/A shared link:/).closest("li")?.textContent).toContain(
+      "Your data export lists every link your family made.",
+    );
   });
 });

@@ -36,6 +36,8 @@ type Facts = {
   /** The free instant previews made while a model trains; null when this deployment makes none. */
   previews: { portraits: number; referencePhotos: number } | null;
   socialProviders: SocialProvider[];
+  /** How many days a portrait's share link works. */
+  shareLinkDays: number;
 };
 
 const providerNames: Record<SocialProvider, string> = { google: "Google", facebook: "Facebook" };
@@ -140,6 +142,10 @@ const sections: Section[] = [
           ) : null}
           <li>
             The private image model trained on those photos, and every portrait your family makes with it.
+          </li>
+          <li>
+            The share links your family makes to single portraits: which portrait, who made the link, when,
+            until when it works, and when it was stopped.
           </li>
           {facts.previews ? (
             <li data-testid="previews">
@@ -306,7 +312,7 @@ const sections: Section[] = [
   {
     id: "who-can-see-it",
     title: "Who can see it",
-    body: () => (
+    body: (facts) => (
       <>
         <Paragraph>
           Your children, their photos and portraits are seen by the people in their family, according to their
@@ -325,9 +331,37 @@ const sections: Section[] = [
           }))}
         />
         <Paragraph>
-          Nobody outside your family sees them. People at our company look at your data only when running the
-          service needs it, or when you ask us for help.
+          Nobody outside your family sees them, except a portrait someone in your family chooses to share by
+          link (below). People at our company look at your data only when running the service needs it, or
+          when you ask us for help.
         </Paragraph>
+        <SubHeading>Portraits you share by link</SubHeading>
+        <div data-testid="share-links">
+          <List>
+            <li>
+              <strong className="font-semibold text-ink">What is shared:</strong> only when you choose “Copy
+              link” on a finished portrait, that one picture, on a page of its own. The page shows the picture
+              alone: not your child's name, not your family, nothing else about you, and no way to reach the
+              rest of the gallery. Search engines are asked not to list it.
+            </li>
+            <li>
+              <strong className="font-semibold text-ink">With whom:</strong> anyone who has the link — whoever
+              you send it to, and anyone they pass it on to. The link is long and random, so nobody can guess
+              it.
+            </li>
+            <li>
+              <strong className="font-semibold text-ink">For how long:</strong> {days(facts.shareLinkDays)}{" "}
+              from when it is made; the gallery shows until when (“Shared · until …”). Copying the link again
+              gives the same link.
+            </li>
+            <li>
+              <strong className="font-semibold text-ink">How to stop it:</strong> choose “Stop sharing” on the
+              portrait in the gallery, and the link stops working at once. Deleting the portrait, the child,
+              the family or your account stops it too.
+              {facts.previews ? " Free previews are never shared by link." : null}
+            </li>
+          </List>
+        </div>
       </>
     ),
   },
@@ -347,6 +381,10 @@ const sections: Section[] = [
           </li>
           <li>
             <strong className="font-semibold text-ink">A photo:</strong> remove it on the photo upload page.
+          </li>
+          <li>
+            <strong className="font-semibold text-ink">A shared link:</strong> choose “Stop sharing” on the
+            portrait in the gallery. Your data export lists every link your family made.
           </li>
           <li>
             <strong className="font-semibold text-ink">A child:</strong> family owners choose “Delete” next to

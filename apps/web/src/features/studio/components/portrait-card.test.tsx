@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { studioMessages } from "@wonderkin/contract";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pendingImage, processingImage, testImage } from "../lib/test-images";
-import { PortraitCard } from "./portrait-card";
+import { type CardSharing, PortraitCard } from "./portrait-card";
 
 afterEach(cleanup);
 
@@ -113,5 +113,78 @@ describe("PortraitCard for a free preview", () => {
     cleanup();
     renderCard(testImage("p2"));
     expect(screen.queryByTestId("preview-badge")).toBeNull();
+  });
+});
+
+describe("PortraitCard and sharing by link", () => {
+  const expiresAt = "2026-12-03T10:00:00.000Z";
+  const share = {
+    imageId: "p1",
+    url: "https://wonderkin.example/s/abc",
+    createdAt: "2026-11-26T10:00:00.000Z",
+    expiresAt,
+  };
+  const until = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }).format(
+    new Date(expiresAt),
+  );
+
+  function renderShared(sharing: CardSharing | undefined, image = testImage("p1", { styleId: "fairy" })) {
+    render(
+      <ul>
+        <PortraitCard
+          image={image}
+          position={2}
+          childName="Mia"
+          canDelete={false}
+          onOpen={() => {}}
+          onDelete={() => {}}
+          {...(sharing ? { sharing } : {})}
+        />
+      </ul>,
+    );
+  }
+
+  it("offers Copy link on a portrait that is not shared yet, and shows no shared state", () => {
+    const onCopyLink = vi.fn();
+    renderShared({ share: null, onCopyLink, onStopSharing: vi.fn(), pending: false });
+    fireEvent.click(screen.getByRole("button", { name: "Copy link: Fairy, portrait 2" }));
+    expect(onCopyLink).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId("share-state")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Stop sharing/ })).toBeNull();
+  });
+
+  it("shows a shared portrait as Shared · until its date, with Stop sharing", () => {
+    const onStopSharing = vi.fn();
+    renderShared({ share, onCopyLink: vi.fn(), onStopSharing, pending: false });
+    const state = screen.getByTestId("share-state");
+    expect(state.textContent).toContain(`Shared · until ${until}`);
+    fireEvent.click(within(state).getByRole("button", { name: "Stop sharing: Fairy, portrait 2" }));
+    expect(onStopSharing).toHaveBeenCalledTimes(1);
+    // Copy link stays: copying again gives the same link.
+    expect(screen.getByRole("button", { name: "Copy link: Fairy, portrait 2" })).toBeTruthy();
+  });
+
+  it("leaves Copy link out where the device shares the file itself, but still shows the shared state", () => {
+    renderShared({ share, onStopSharing: vi.fn(), pending: false });
+    expect(screen.queryByRole("button", { name: /Copy link/ })).toBeNull();
+    expect(screen.getByTestId("share-state").textContent).toContain("Shared · until");
+  });
+
+  it("disables both while a link is being made or stopped", () => {
+    renderShared({ share, onCopyLink: vi.fn(), onStopSharing: vi.fn(), pending: true });
+    expect(screen.getByRole("button", { name: /Copy link/ })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: /Stop sharing/ })).toHaveProperty("disabled", true);
+  });
+
+  it("offers no sharing without it (previews), nor on a portrait still being made", () => {
+    renderShared(undefined, testImage("p1", { kind: "preview" }));
+    expect(screen.queryByRole("button", { name: /Copy link|Stop sharing/ })).toBeNull();
+    cleanup();
+    renderShared(
+      { share, onCopyLink: vi.fn(), onStopSharing: vi.fn(), pending: false },
+      processingImage("p1"),
+    );
+    expect(screen.queryByRole("button", { name: /Copy link|Stop sharing/ })).toBeNull();
+    expect(screen.queryByTestId("share-state")).toBeNull();
   });
 });

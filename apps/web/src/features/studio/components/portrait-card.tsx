@@ -1,5 +1,5 @@
-import { findStyle, type GeneratedImage } from "@wonderkin/contract";
-import { Download, Sparkles, Trash2, TriangleAlert } from "lucide-react";
+import { findStyle, type GeneratedImage, type PortraitShare } from "@wonderkin/contract";
+import { Download, Link2, Link2Off, Sparkles, Trash2, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { styleTitle } from "@/entities/catalogue/catalogue";
@@ -7,9 +7,47 @@ import { PreviewBadge } from "@/entities/previews/preview-tiles";
 import { cn } from "@/lib/cn";
 import { isActive } from "../lib/gallery";
 import { portraitProgressWords, portraitWaitWords } from "../lib/portrait-words";
+import { sharedUntilWords } from "../lib/share-links";
+import { FavouriteButton } from "./favourite-button";
 import { failureReason, LikenessCheck } from "./portrait-likeness";
 
 const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
+
+/** A finished portrait's share link: its state, and what the card offers to do with it. */
+export type CardSharing = {
+  share: PortraitShare | null;
+  /** "Copy link"; absent where the device shares the file itself (the viewer's Share). */
+  onCopyLink?: () => void;
+  onStopSharing: () => void;
+  pending: boolean;
+};
+
+const cornerButton =
+  "grid size-9 place-items-center rounded-full bg-night-950/60 text-white opacity-100 backdrop-blur-sm transition hover:bg-night-950/80 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100";
+
+/** "Shared · until 3 Dec" and "Stop sharing", under a shared portrait. */
+function SharedState({ sharing, label }: { sharing: CardSharing; label: string }) {
+  if (!sharing.share) return null;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 px-0.5" data-testid="share-state">
+      <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-semibold text-primary-700 ring-1 ring-primary-100">
+        <Link2 className="size-3.5 shrink-0" aria-hidden />
+        <span className="truncate">{sharedUntilWords(sharing.share)}</span>
+      </span>
+      <button
+        type="button"
+        onClick={sharing.onStopSharing}
+        disabled={sharing.pending}
+        aria-busy={sharing.pending || undefined}
+        aria-label={`Stop sharing: ${label}`}
+        className="inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 text-xs font-semibold text-muted underline-offset-2 hover:text-danger-700 hover:underline disabled:opacity-60"
+      >
+        <Link2Off className="size-3.5" aria-hidden />
+        Stop sharing
+      </button>
+    </div>
+  );
+}
 
 /**
  * A portrait being made: its style's colours, a shimmer, where it is (its place in the queue while
@@ -109,10 +147,14 @@ function Finished({
   image,
   position,
   onOpen,
+  sharing,
+  onToggleFavourite,
 }: {
   image: GeneratedImage;
   position: number;
   onOpen: () => void;
+  sharing: CardSharing | undefined;
+  onToggleFavourite: (() => void) | undefined;
 }) {
   const [loaded, setLoaded] = useState(false);
   const style = findStyle(image.styleId);
@@ -139,18 +181,38 @@ function Finished({
           )}
         />
       </button>
-      {image.downloadUrl ? (
-        <a
-          href={image.downloadUrl}
-          download
-          className="absolute top-2 right-2 grid size-9 place-items-center rounded-full bg-night-950/60 text-white opacity-100 backdrop-blur-sm transition hover:bg-night-950/80 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
-        >
-          <Download className="size-4" aria-hidden />
-          <span className="sr-only">
-            Download {title} {noun} {position}
-          </span>
-        </a>
+      {onToggleFavourite && image.kind === "portrait" ? (
+        <FavouriteButton
+          pressed={image.favourite}
+          // Not "… Fairy portrait 2": that is the name of the button that opens it.
+          label={`Favourite: ${title}, ${noun} ${position}`}
+          onToggle={onToggleFavourite}
+          className="absolute top-2 left-2"
+        />
       ) : null}
+      <div className="absolute top-2 right-2 flex gap-1.5">
+        {sharing?.onCopyLink ? (
+          <button
+            type="button"
+            onClick={sharing.onCopyLink}
+            disabled={sharing.pending}
+            aria-busy={sharing.pending || undefined}
+            className={cornerButton}
+          >
+            <Link2 className={cn("size-4", sharing.pending && "animate-pulse")} aria-hidden />
+            {/* Not "… Fairy portrait 2": that is the name of the button that opens it. */}
+            <span className="sr-only">{`Copy link: ${title}, ${noun} ${position}`}</span>
+          </button>
+        ) : null}
+        {image.downloadUrl ? (
+          <a href={image.downloadUrl} download className={cornerButton}>
+            <Download className="size-4" aria-hidden />
+            <span className="sr-only">
+              Download {title} {noun} {position}
+            </span>
+          </a>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -166,6 +228,8 @@ export function PortraitCard({
   canDelete,
   onOpen,
   onDelete,
+  sharing,
+  onToggleFavourite,
 }: {
   image: GeneratedImage;
   position: number;
@@ -173,12 +237,25 @@ export function PortraitCard({
   canDelete: boolean;
   onOpen: () => void;
   onDelete: () => void;
+  /** Sharing by link, for a finished portrait (never a preview). */
+  sharing?: CardSharing;
+  /** The heart of a finished portrait (absent: not offered). */
+  onToggleFavourite?: () => void;
 }) {
   let body: ReactNode;
   if (isActive(image)) body = <InProgress image={image} />;
   else if (image.status === "failed")
     body = <Failed image={image} childName={childName} canDelete={canDelete} onDelete={onDelete} />;
-  else body = <Finished image={image} position={position} onOpen={onOpen} />;
+  else
+    body = (
+      <Finished
+        image={image}
+        position={position}
+        onOpen={onOpen}
+        sharing={sharing}
+        onToggleFavourite={onToggleFavourite}
+      />
+    );
   const finished = image.status === "succeeded";
   return (
     <li
@@ -199,6 +276,9 @@ export function PortraitCard({
         <p className="min-w-0 truncate text-sm font-semibold text-ink">{styleTitle(image.styleId)}</p>
         {finished ? <LikenessCheck image={image} childName={childName} className="text-success-700" /> : null}
       </div>
+      {finished && sharing ? (
+        <SharedState sharing={sharing} label={`${styleTitle(image.styleId)}, portrait ${position}`} />
+      ) : null}
     </li>
   );
 }

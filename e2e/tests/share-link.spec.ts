@@ -1,0 +1,133 @@
+import type { Page } from "@playwright/test";
+import {
+  type GeneratedImage,
+  generateEndpoint,
+  predictionStatusEndpoint,
+  startTrainingEndpoint,
+  trainingStatusEndpoint,
+} from "@wonderkin/contract";
+import { buyPlanThroughApi } from "../support/billing";
+import { addChildThroughApi, requestHeaders, uploadPhotoThroughApi } from "../support/children";
+import { expect, test } from "../support/fixtures";
+import { newParent, signUpVerified } from "../support/flows";
+import { childPhotoFiles } from "../support/photos";
+
+/** A trained child with one finished Fairy portrait, made through the API (this spec is about sharing it). */
+async function childWithPortrait(page: Page, firstName: string): Promise<{ childId: number }> {
+  await buyPlanThroughApi(page);
+  const child = await addChildThroughApi(page, { firstName, age: 6, gender: "girl" });
+  for (const file of await childPhotoFiles(10)) await uploadPhotoThroughApi(page, child.id, file);
+  const headers = await requestHeaders(page);
+  const started = await page.request.post(startTrainingEndpoint.path, {
+    headers,
+    data: { childId: child.id },
+  });
+  expect(started.status()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const state = await page.request.post(trainingStatusEndpoint.path, {
+          headers,
+          data: { childId: child.id },
+        });
+        return ((await state.json()) as { status: string }).status;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe("completed");
+  const generated = await page.request.post(generateEndpoint.path, {
+    headers,
+    data: { childId: child.id, styleId: "fairy", count: 1 },
+  });
+  expect(generated.status()).toBe(200);
+  const imageIds = ((await generated.json()) as { images: GeneratedImage[] }).images.map((image) => image.id);
+  await expect
+    .poll(
+      async () => {
+        const status = await page.request.post(predictionStatusEndpoint.path, {
+          headers,
+          data: { imageIds },
+        });
+        return ((await status.json()) as { images: GeneratedImage[] }).images.map((image) => image.status);
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toEqual(["succeeded"]);
+  return { childId: child.id };
+}
+
+/** The studio, past its introduction if this is the parent's first visit. */
+async function openStudio(page: Page, childId: number, firstName: string) {
+  await page.goto(`/kids/children/${childId}/magic-studio`);
+  const enter = page.getByRole("button", { name: "Enter the studio" });
+  const studio = page.getByRole("heading", { name: `${firstName}'s magic studio`, exact: true });
+  await expect(enter.or(studio)).toBeVisible();
+  if (await enter.isVisible()) await enter.click();
+  await expect(studio).toBeVisible();
+}
+
+test.describe("sharing a portrait by link", () => {
+  test("a parent copies a private link, a signed-out browser opens it, and it stops when revoked", async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signUpVerified(page, newParent("Freya"));
+    const { childId } = await childWithPortrait(page, "Mia");
+    await openStudio(page, childId, "Mia");
+
+    const gallery = page.getByRole("list", { name: "Mia's portraits" });
+    const card = gallery.locator('li[data-status="succeeded"]');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId("share-state")).toHaveCount(0);
+
+    // Copy link: on the clipboard, confirmed with until when it works, and marked on the card.
+    await card.hover();
+    await card.getByRole("button", { name: "Copy link: Fairy, portrait 1" }).click();
+    await expect(
+      page.getByText(/^Link copied\. Anyone with it can see this portrait until .+\.$/),
+    ).toBeVisible();
+    await expect(card.getByTestId("share-state")).toContainText(/^Shared · until /);
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/[A-Za-z0-9_-]{43}$/);
+
+    // The viewer shows the same state, and copying again gives the same link.
+    await card.getByRole("button", { name: "Fairy portrait 1", exact: true }).click();
+    const viewer = page.getByRole("dialog", { name: "Mia as Fairy" });
+    await expect(viewer.getByTestId("viewer-share-state")).toContainText(/Shared · until /);
+    await page.evaluate(() => navigator.clipboard.writeText(""));
+    await viewer.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await viewer.getByRole("button", { name: "Close" }).click();
+    await expect(viewer).toHaveCount(0);
+
+    // Someone signed out opens it: the picture alone, and a page search engines are told to skip.
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    const opened = await strangerPage.goto(link);
+    expect(opened?.status()).toBe(200);
+    expect(opened?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    await expect(strangerPage.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    const picture = strangerPage.getByRole("img", { name: "A shared portrait" });
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(() => picture.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(strangerPage.locator("body")).not.toContainText(/Mia|Freya|Fairy/);
+    await expect(strangerPage.locator("a")).toHaveCount(0);
+
+    // Stop sharing in the gallery: the mark goes, and the stranger's next visit finds nothing.
+    await card.getByRole("button", { name: "Stop sharing: Fairy, portrait 1" }).click();
+    await expect(page.getByText("Sharing stopped. The link no longer works.")).toBeVisible();
+    await expect(card.getByTestId("share-state")).toHaveCount(0);
+    const gone = await strangerPage.goto(link);
+    expect(gone?.status()).toBe(404);
+    await expect(strangerPage.getByRole("heading", { name: "This link isn't available" })).toBeVisible();
+    await expect(strangerPage.getByRole("img")).toHaveCount(0);
+    const goneImage = await strangerPage.request.get(`${link}/portrait.jpg`);
+    expect(goneImage.status()).toBe(404);
+    await stranger.close();
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { childIdSchema } from "./child";
+import { defineEndpoint } from "./endpoint";
+
+/**
+ * Private share links of one finished portrait (issue 20, decision 0030): a parent opts in per
+ * portrait ("Copy link"), anyone with the address sees that picture alone on a page of its own
+ * (`/s/<token>`, served by the server, never indexed) until the link expires (`SHARE_LINK_DAYS`)
+ * or someone in the family stops sharing it. At most one live link per portrait, so copying the
+ * link again gives the same address. Every member who sees the gallery may share and stop sharing.
+ */
+
+/** Where the public share pages live (served by the server, not the web app). */
+export const SHARE_PAGE_PREFIX = "/s/";
+
+export const portraitShareSchema = z.object({
+  imageId: z.string(),
+  /** The page's full address: the token in it is the only key, so treat it like the picture itself. */
+  url: z.string(),
+  createdAt: z.iso.datetime(),
+  /** The link stops working at this moment (unless stopped sooner). */
+  expiresAt: z.iso.datetime(),
+});
+export type PortraitShare = z.infer<typeof portraitShareSchema>;
+
+const imageRequest = z.object({ imageId: z.string().min(1).max(64) });
+
+/**
+ * The live links of a child's portraits, for the gallery's "Shared · until …" marks: one small
+ * query beside the gallery's pages, so sharing or stopping changes no page of signed addresses.
+ */
+export const portraitSharesEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/share-links",
+  family: { permission: { resource: "image", action: "read" } },
+  request: z.object({ childId: childIdSchema }),
+  response: z.object({ shares: z.array(portraitShareSchema) }),
+});
+
+/** Makes the portrait's share link, or gives the live one back (same address until it expires). */
+export const sharePortraitEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/share-link",
+  family: { permission: { resource: "image", action: "read" } },
+  request: imageRequest,
+  response: z.object({ share: portraitShareSchema }),
+});
+
+/** Stops sharing: the address answers "not found" from now on. Idempotent. */
+export const revokePortraitShareEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/generation/share-link/revoke",
+  family: { permission: { resource: "image", action: "read" } },
+  request: imageRequest,
+  response: z.object({ revoked: z.boolean() }),
+});
+
+/**
+ * Unknown or another family's portrait: 404 IMAGE_NOT_FOUND (the studio's own). Still being made:
+ * 409 IMAGE_NOT_READY (the studio's own). A preview or a failed portrait: 409 PORTRAIT_NOT_SHAREABLE.
+ */
+export const shareErrorCodes = {
+  notShareable: "PORTRAIT_NOT_SHAREABLE",
+} as const;
+
+export const shareMessages = {
+  previewNotShareable:
+    "Previews can't be shared by link. Make this one with your child's model, then share the portrait.",
+  failedNotShareable: "This portrait didn't work, so there's nothing to share.",
+} as const;
