@@ -27,11 +27,14 @@ import { privacyRoutes } from "./http/privacy-routes";
 import { publicConfigRoutes } from "./http/public-config-routes";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { sharePageRoutes } from "./http/share-page-routes";
 import { stripeWebhookRoutes } from "./http/stripe-webhook-routes";
 import { studioRoutes } from "./http/studio-routes";
+import { styleSampleRoutes } from "./http/style-sample-routes";
 import { subscriptionRoutes } from "./http/subscription-routes";
 import { registerUnsafeTextCheck } from "./http/unsafe-text";
 import { userRoutes } from "./http/user-routes";
+import { videoRoutes } from "./http/video-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
 import type { ImageWork } from "./image-work/image-work";
 import type { Queue } from "./jobs/queue";
@@ -142,15 +145,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes(deps));
   await app.register(publicConfigRoutes(env));
+  await app.register(styleSampleRoutes({ samplesDir: env.samplesDir }));
   const identityDeps = { db: deps.database.db, auth: deps.auth, mailer, env };
   await app.register(identityRoutes(identityDeps));
   await app.register(userRoutes(identityDeps));
   await app.register(billingRoutes(identityDeps));
   await app.register(analyticsRoutes({ db: deps.database.db, auth: deps.auth, env }));
-  await app.register(subscriptionRoutes({ db: deps.database.db, auth: deps.auth, payments }));
+  const billingMailDeps = { db: deps.database.db, mailer, env, logger: app.log };
+  await app.register(subscriptionRoutes({ ...billingMailDeps, auth: deps.auth, payments }));
   if (stripe && env.STRIPE_WEBHOOK_SECRET) {
     await app.register(
-      stripeWebhookRoutes({ db: deps.database.db, stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET }),
+      stripeWebhookRoutes({ billing: billingMailDeps, stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET }),
     );
   }
   const { secret: mediaSecret } = await deps.auth.$context;
@@ -196,9 +201,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     wakeWorker: deps.wakeWorker,
   };
   await app.register(studioRoutes({ ...familyDeps, studio }));
+  await app.register(videoRoutes({ ...familyDeps, studio }));
   await app.register(privacyRoutes({ ...familyDeps, privacy: { ...studio, payments, logger: app.log } }));
   await app.register(imageModelWebhookRoutes({ studio }));
   if (storage.kind === "local") await app.register(mediaRoutes({ storage, secret: mediaSecret }));
+  // Public pages of shared portraits: registered in every mode, and before the web app's fallback.
+  await app.register(sharePageRoutes({ db: deps.database.db, storage }));
   await app.register(authRoutes(deps.auth));
   if (env.ADMIN_API_TOKEN) {
     await app.register(adminRoutes({ db: deps.database.db, adminToken: env.ADMIN_API_TOKEN }));

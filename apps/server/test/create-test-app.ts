@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { inject } from "vitest";
 import { createApp } from "../src/app";
 import { type Auth, createAuth } from "../src/auth/create-auth";
 import { buildProviders } from "../src/build-providers";
@@ -85,6 +86,10 @@ export async function createTestApp(
     : await createTestDatabase();
   // Each app has its own data folder, so a test can scan "everything stored" without seeing others.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "wonderkin-test-"));
+  // The style art the local model draws (2048 × 2560, ≈ 0.4 s a layout) is shared by the run's test
+  // apps, as a product instance keeps it across restarts: otherwise every file draws it again.
+  mkdirSync(path.join(dataDir, "cache"));
+  symlinkSync(inject("styleArtCacheDir"), path.join(dataDir, "cache", "style-art"));
   const env = loadEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -143,7 +148,13 @@ export async function createTestApp(
     startWorker({
       boss: queue.boss,
       jobs,
-      deps: { db: connection.db, analyticsForwarder: providers.analyticsForwarder, studio, privacy },
+      deps: {
+        db: connection.db,
+        analyticsForwarder: providers.analyticsForwarder,
+        studio,
+        privacy,
+        billing: { db: connection.db, mailer, env },
+      },
       logger: workerLogger,
       pollingIntervalSeconds: 0.5,
       // Short, so a test waiting on a retry does not wait long; new jobs come by signal anyway.

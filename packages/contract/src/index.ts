@@ -1,3 +1,4 @@
+export * from "./add-ons";
 export * from "./admin";
 export * from "./analytics";
 export * from "./auth";
@@ -12,6 +13,7 @@ export * from "./family-permissions";
 export * from "./health";
 export * from "./photo";
 export * from "./plans";
+export * from "./portrait-share";
 export * from "./privacy";
 export * from "./public-config";
 export * from "./studio";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPlanVariant, planSchema, plans, topUpPacks } from "./plans";
+import { findAddOn, findPlanVariant, planSchema, plans, topUpPacks } from "./plans";
 
 describe("the plans of spec §9", () => {
   it("have the spec's plan ids, billing cycles and images", () => {
@@ -24,10 +24,16 @@ describe("the plans of spec §9", () => {
   it("mark Magician popular, its add-ons at price 2, and Oracle's coming-soon features", () => {
     const [alchemist, magician, oracle] = plans;
     expect(plans.filter((plan) => plan.isPopular).map((plan) => plan.name)).toEqual(["Magician"]);
-    expect(magician?.addOns).toEqual([
+    expect(magician?.addOns.map(({ value, price }) => ({ value, price }))).toEqual([
       { value: "Create video", price: 2 },
       { value: "Ready to print", price: 2 },
     ]);
+    expect(magician?.addOns.map(({ id, unit, units }) => ({ id, unit, units }))).toEqual([
+      { id: "create-video", unit: "video", units: 5 },
+      { id: "ready-to-print", unit: "print", units: 10 },
+    ]);
+    expect(findAddOn("ready-to-print")?.plan.key).toBe("magician");
+    expect(findAddOn("top-up-20")).toBeNull();
     expect(oracle?.features.filter((feature) => feature.comingSoon).map((feature) => feature.value)).toEqual([
       "Extra child",
       "5 turn into videos",

@@ -17,7 +17,35 @@ export const planIdSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z
 export type PlanId = z.infer<typeof planIdSchema>;
 
 export const planFeatureSchema = z.object({ value: z.string(), comingSoon: z.boolean().optional() });
-export const planAddOnSchema = z.object({ value: z.string(), price: z.number() });
+/**
+ * The add-ons of spec §9, bought once on top of a Magician plan (decision 0033): "Ready to print"
+ * adds ready-to-print A4 files, "Create video" adds short animated clips of finished portraits. What
+ * one purchase gives never expires, like top-up credits.
+ */
+export const addOnIds = ["create-video", "ready-to-print"] as const;
+export const addOnIdSchema = z.enum(addOnIds);
+export type AddOnId = z.infer<typeof addOnIdSchema>;
+/** What an add-on's units are: video clips or ready-to-print A4 files. */
+export const addOnUnits = ["video", "print"] as const;
+export const addOnUnitSchema = z.enum(addOnUnits);
+export type AddOnUnit = z.infer<typeof addOnUnitSchema>;
+
+export const planAddOnSchema = z.object({
+  id: addOnIdSchema,
+  value: z.string(),
+  price: z.number(),
+  unit: addOnUnitSchema,
+  /** How many units one purchase gives. */
+  units: z.number().int().positive(),
+  /** What one purchase gives, in a few words ("5 animated clips of your portraits"). */
+  grants: z.string(),
+});
+export type PlanAddOn = z.infer<typeof planAddOnSchema>;
+
+/** Clips one "Create video" purchase gives. */
+export const VIDEO_ADD_ON_UNITS = 5;
+/** Ready-to-print A4 files one "Ready to print" purchase gives. */
+export const PRINT_ADD_ON_UNITS = 10;
 export const planVariantSchema = z.object({
   planId: planIdSchema,
   billingCycle: billingCycleSchema,
@@ -79,8 +107,22 @@ export const plans: readonly Plan[] = [
       { value: "Share anywhere" },
     ],
     addOns: [
-      { value: "Create video", price: 2 },
-      { value: "Ready to print", price: 2 },
+      {
+        id: "create-video",
+        value: "Create video",
+        price: 2,
+        unit: "video",
+        units: VIDEO_ADD_ON_UNITS,
+        grants: `${VIDEO_ADD_ON_UNITS} animated clips of your portraits`,
+      },
+      {
+        id: "ready-to-print",
+        value: "Ready to print",
+        price: 2,
+        unit: "print",
+        units: PRINT_ADD_ON_UNITS,
+        grants: `${PRINT_ADD_ON_UNITS} ready-to-print A4 files`,
+      },
     ],
     variants: [
       { planId: 1, billingCycle: "monthly", price: 14.99, creditsPerGrant: 100 },
@@ -129,6 +171,15 @@ export function findPlanVariant(planId: number): { plan: Plan; variant: PlanVari
   for (const plan of plans) {
     const variant = plan.variants.find((candidate) => candidate.planId === planId);
     if (variant) return { plan, variant };
+  }
+  return null;
+}
+
+/** The add-on of an id and the plan that sells it, or null. */
+export function findAddOn(id: string): { plan: Plan; addOn: PlanAddOn } | null {
+  for (const plan of plans) {
+    const addOn = plan.addOns.find((candidate) => candidate.id === id);
+    if (addOn) return { plan, addOn };
   }
   return null;
 }

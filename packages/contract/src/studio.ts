@@ -62,6 +62,8 @@ export const generatedImageSchema = z.object({
    * null when no check ran (face checks off on this server, or still rendering).
    */
   likeness: z.enum(["passed", "unlike"]).nullable(),
+  /** Marked a favourite by a parent of the family (one mark the whole family shares). */
+  favourite: z.boolean(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
 });
@@ -169,17 +171,72 @@ export const regenerationErrorEmailEndpoint = defineEndpoint({
   response: z.object({ sent: z.boolean() }),
 });
 
+/**
+ * What the gallery may be narrowed to: one style, or the favourites. A filtered gallery lists the
+ * child's portraits only (the free previews have their own strip).
+ */
+export const galleryFilterSchema = z.union([
+  z.object({ styleId: z.string().min(1).max(64) }),
+  z.object({ favourites: z.literal(true) }),
+]);
+export type GalleryFilter = z.infer<typeof galleryFilterSchema>;
+
 export const generatedImagesEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/generated-images",
   family: { permission: { resource: "image", action: "read" } },
   request: z.object({
     childId: childIdSchema,
-    /** The `nextCursor` of the previous page. */
+    /** The `nextCursor` of the previous page (of the same filter). */
     cursor: z.string().max(200).optional(),
     limit: z.number().int().min(1).max(100).default(GALLERY_PAGE_SIZE),
+    /** Absent: every portrait and preview. */
+    filter: galleryFilterSchema.optional(),
   }),
   response: z.object({ images: z.array(generatedImageSchema), nextCursor: z.string().nullable() }),
+});
+
+/**
+ * The gallery's filters with what each would show: every style present among the child's portraits
+ * (most first, then by id) and how many are favourites. Counts what the filtered listing lists.
+ */
+export const galleryFiltersSchema = z.object({
+  portraits: z.number().int().nonnegative(),
+  favourites: z.number().int().nonnegative(),
+  styles: z.array(z.object({ styleId: z.string(), count: z.number().int().positive() })),
+});
+export type GalleryFilters = z.infer<typeof galleryFiltersSchema>;
+
+export const galleryFiltersEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/generated-images/filters",
+  family: { permission: { resource: "image", action: "read" } },
+  request: childRequest,
+  response: galleryFiltersSchema,
+});
+
+/**
+ * Marks a finished portrait (or preview) as a favourite of the family, or unmarks it; saying the
+ * same twice changes nothing. Every member who sees the gallery may.
+ */
+export const setFavouriteEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/generated-images/favourite",
+  family: { permission: { resource: "image", action: "read" } },
+  request: z.object({ imageId: z.string().min(1).max(64), favourite: z.boolean() }),
+  response: z.object({ image: generatedImageSchema }),
+});
+
+/**
+ * The parent asking has seen the child's studio introduction: it is not shown to them again for
+ * this child, in any browser. Idempotent (the first time is kept).
+ */
+export const studioIntroSeenEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/children/studio-intro/seen",
+  family: { permission: { resource: "child", action: "read" } },
+  request: childRequest,
+  response: z.object({ seen: z.literal(true) }),
 });
 
 export const deleteGeneratedImageEndpoint = defineEndpoint({
@@ -190,7 +247,10 @@ export const deleteGeneratedImageEndpoint = defineEndpoint({
   response: z.object({ deleted: z.literal(true) }),
 });
 
-/** An A4 300-dpi file of a finished portrait, for plans that include ready-to-print. */
+/**
+ * An A4 300-dpi file of a finished portrait: from the plan's monthly ready-to-print files first, then
+ * from those bought with the Ready to print add-on (decision 0033).
+ */
 export const printImageEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/print",
@@ -200,6 +260,8 @@ export const printImageEndpoint = defineEndpoint({
     url: z.string(),
     /** Prints left this month after this one (already-printed portraits are free to fetch again). */
     remainingThisMonth: z.number().int().nonnegative(),
+    /** Ready-to-print files bought with the add-on and not used yet (used once the month's are). */
+    purchasedLeft: z.number().int().nonnegative(),
   }),
 });
 
@@ -280,8 +342,10 @@ export const studioMessages = {
   imageNotFound: "We couldn't find that portrait.",
   imageNotYours: "Only the parent who created this portrait, or a family admin, can delete it.",
   imageNotReady: "This portrait isn't finished yet.",
-  printNotIncluded: "Ready-to-print files come with the Oracle plan.",
-  printAllowanceUsed: "You've used this month's ready-to-print files. More arrive with your next month.",
+  printNotIncluded:
+    "Ready-to-print files come with the Oracle plan, or with the Ready to print add-on of the Magician plan.",
+  printAllowanceUsed:
+    "You've used this month's ready-to-print files. More arrive with your next month, or with the Ready to print add-on.",
   generationFailed: "We couldn't create this portrait. Your credit was given back.",
   /** `details.photoIds` names the photos to remove. */
   photosOfDifferentPeople:

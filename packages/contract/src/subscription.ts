@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { billingCycleSchema, planIdSchema, topUpPackSchema } from "./plans";
+import { addOnIdSchema, addOnUnitSchema, billingCycleSchema, planIdSchema, topUpPackSchema } from "./plans";
 
 /** What the route guard needs of a subscription. */
 export const subscriptionSummarySchema = z.object({
@@ -39,6 +39,7 @@ export const billingErrorCodes = {
   noSubscription: "NO_SUBSCRIPTION",
   alreadySubscribed: "ALREADY_SUBSCRIBED",
   checkoutNotPaid: "CHECKOUT_NOT_PAID",
+  addOnNeedsMagician: "ADD_ON_NEEDS_MAGICIAN",
 } as const;
 
 export const billingMessages = {
@@ -48,21 +49,25 @@ export const billingMessages = {
   noSubscription: "You don't have an active subscription.",
   alreadySubscribed: "You already have this plan.",
   checkoutNotPaid: "The payment for this checkout hasn't gone through yet.",
+  addOnNeedsMagician: "Add-ons are for Magician subscribers. Choose the Magician plan first.",
 } as const;
 
-/** What to buy: a plan (by spec planId) or a top-up pack. */
+/** What to buy: a plan (by spec planId), a top-up pack or a Magician add-on. */
 export const checkoutItemSchema = z.union([
   z.object({ planId: planIdSchema }),
   z.object({ topUpId: topUpPackSchema.shape.id }),
+  z.object({ addOnId: addOnIdSchema }),
 ]);
 
 export const checkoutSessionSchema = z.object({
   id: z.string(),
-  kind: z.enum(["plan", "top-up"]),
+  kind: z.enum(["plan", "top-up", "add-on"]),
   description: z.string(),
   amount: z.number(),
   currency: z.string(),
+  /** Images it grants (0 for an add-on, which grants `addOn.units` clips or print files instead). */
   credits: z.number().int(),
+  addOn: z.object({ id: addOnIdSchema, unit: addOnUnitSchema, units: z.number().int() }).nullable(),
   status: z.enum(["open", "completed", "cancelled"]),
   provider: z.enum(["local", "stripe"]),
 });

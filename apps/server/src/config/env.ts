@@ -24,6 +24,11 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Relative paths are taken from the project root, the same for every command. */
     DATA_DIR: z.string().min(1).default("./data"),
+    /**
+     * The operator's sample images: `<style-or-category-id>.webp|jpg|png` replaces that preview's
+     * drawn art in the catalogue and on the landing. Default `DATA_DIR/samples`.
+     */
+    SAMPLES_DIR: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
@@ -47,6 +52,8 @@ export const envSchema = z
     HTTP_COMPRESS_THRESHOLD_BYTES: z.coerce.number().int().min(0).max(10_000_000).default(1024),
     /** How long a signed media address (photos, portraits, pictures, presigned S3) works. */
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    /** How long a private share link of one portrait works, from when it is made (revocable sooner). */
+    SHARE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     QUEUE_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
     // An empty queue's polls slow down to this; senders wake workers at once (LISTEN/NOTIFY).
     QUEUE_IDLE_POLL_INTERVAL_SECONDS: z.coerce.number().min(1).max(300).default(15),
@@ -135,6 +142,18 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Where the Stripe API is (tests point it at a local server); the real one by default. */
     STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+    /**
+     * The Stripe Prices (`price_…`, one-time) the Magician add-ons are sold at; unset, Checkout is
+     * given the catalogue's price inline (decision 0033).
+     */
+    STRIPE_PRICE_ADDON_VIDEO: z
+      .string()
+      .regex(/^price_\w+$/, "must be a Stripe Price id (price_…)")
+      .optional(),
+    STRIPE_PRICE_ADDON_PRINT: z
+      .string()
+      .regex(/^price_\w+$/, "must be a Stripe Price id (price_…)")
+      .optional(),
 
     // Analytics: first-party tables always; optionally forwarded to PostHog.
     ANALYTICS_FORWARDER: z.enum(["none", "posthog"]).default("none"),
@@ -292,6 +311,8 @@ export type Env = z.infer<typeof envSchema> & {
   devMailboxEnabled: boolean;
   /** Absolute data directory (DATA_DIR resolved against the working directory). */
   dataDir: string;
+  /** Absolute folder of the operator's preview samples (SAMPLES_DIR, else DATA_DIR/samples). */
+  samplesDir: string;
   /** Threads of the CPU pool (WORKER_THREADS, else the cores this process may use). */
   workerThreads: number;
   /** The origin the product is reached at; used for links in e-mails and redirects. */
@@ -345,6 +366,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       !(isProduction && !runsLocally) &&
       (env.DEV_MAILBOX === "on" || (env.DEV_MAILBOX === "auto" && runsLocally)),
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
+    samplesDir: env.SAMPLES_DIR
+      ? path.resolve(repoRoot, env.SAMPLES_DIR)
+      : path.join(path.resolve(repoRoot, env.DATA_DIR), "samples"),
     workerThreads: env.WORKER_THREADS ?? os.availableParallelism(),
     publicUrl,
     isProduction,

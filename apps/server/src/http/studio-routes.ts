@@ -1,8 +1,10 @@
 import {
   deleteGeneratedImageEndpoint,
+  galleryFiltersEndpoint,
   generatedImagesEndpoint,
   generateEndpoint,
   manualTrainingCompletionEndpoint,
+  portraitSharesEndpoint,
   predictionStatusEndpoint,
   previewsByEmailEndpoint,
   previewsEndpoint,
@@ -10,13 +12,18 @@ import {
   regenerateEndpoint,
   regenerateErrorEndpoint,
   regenerationErrorEmailEndpoint,
+  revokePortraitShareEndpoint,
+  setFavouriteEndpoint,
+  sharePortraitEndpoint,
   startTrainingEndpoint,
+  studioIntroSeenEndpoint,
   swapPreviewStyleEndpoint,
   trainingCompletedEndpoint,
   trainingStatusEndpoint,
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { FamilyDeps } from "../modules/families/family-deps";
+import { countGalleryFilters } from "../modules/studio/count-gallery-filters";
 import {
   deletePortrait,
   listPortraits,
@@ -24,11 +31,16 @@ import {
   reportPortraitError,
 } from "../modules/studio/gallery";
 import { generatePortraits, regeneratePortrait } from "../modules/studio/generate-portraits";
+import { listPortraitShares } from "../modules/studio/list-portrait-shares";
+import { markStudioIntroSeen } from "../modules/studio/mark-studio-intro-seen";
 import { emailPortraitFailure } from "../modules/studio/portrait-lifecycle";
 import { findFamilyPortrait } from "../modules/studio/portrait-record";
 import { swapPreviewStyle } from "../modules/studio/preview-swap";
 import { previewsOf, setPreviewsByEmail } from "../modules/studio/previews";
 import { printPortrait } from "../modules/studio/print-portrait";
+import { revokePortraitShare } from "../modules/studio/revoke-portrait-share";
+import { setFavourite } from "../modules/studio/set-favourite";
+import { sharePortrait } from "../modules/studio/share-portrait";
 import type { StudioDeps } from "../modules/studio/studio-deps";
 import { startTraining, trainingStateOf } from "../modules/studio/training";
 import { registerFamilyEndpoint } from "./family-context";
@@ -92,6 +104,20 @@ export function studioRoutes(deps: FamilyDeps & { studio: StudioDeps }) {
     registerFamilyEndpoint(app, deps, generatedImagesEndpoint, ({ actor }, body) =>
       listPortraits(studio, { familyId: actor.membership.familyId, ...body }),
     );
+    registerFamilyEndpoint(app, deps, galleryFiltersEndpoint, ({ actor }, body) =>
+      countGalleryFilters(studio.db, { familyId: actor.membership.familyId, childId: body.childId }),
+    );
+    registerFamilyEndpoint(app, deps, setFavouriteEndpoint, ({ actor }, body) =>
+      setFavourite(studio, { familyId: actor.membership.familyId, ...body }),
+    );
+    registerFamilyEndpoint(app, deps, studioIntroSeenEndpoint, async ({ actor }, body) => {
+      await markStudioIntroSeen(studio.db, {
+        familyId: actor.membership.familyId,
+        childId: body.childId,
+        userId: actor.userId,
+      });
+      return { seen: true as const };
+    });
     registerFamilyEndpoint(app, deps, previewsEndpoint, ({ actor }, body) =>
       previewsOf(studio, { familyId: actor.membership.familyId, childId: body.childId }),
     );
@@ -110,6 +136,25 @@ export function studioRoutes(deps: FamilyDeps & { studio: StudioDeps }) {
       });
       return { deleted: true as const };
     });
+    registerFamilyEndpoint(app, deps, portraitSharesEndpoint, async ({ actor }, body) => ({
+      shares: await listPortraitShares(studio, {
+        familyId: actor.membership.familyId,
+        childId: body.childId,
+      }),
+    }));
+    registerFamilyEndpoint(app, deps, sharePortraitEndpoint, async ({ actor }, body) => ({
+      share: await sharePortrait(studio, {
+        familyId: actor.membership.familyId,
+        userId: actor.userId,
+        imageId: body.imageId,
+      }),
+    }));
+    registerFamilyEndpoint(app, deps, revokePortraitShareEndpoint, async ({ actor }, body) => ({
+      revoked: await revokePortraitShare(studio.db, {
+        familyId: actor.membership.familyId,
+        imageId: body.imageId,
+      }),
+    }));
     registerFamilyEndpoint(app, deps, printImageEndpoint, ({ actor }, body) =>
       printPortrait(studio, {
         familyId: actor.membership.familyId,

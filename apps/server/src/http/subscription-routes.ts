@@ -1,5 +1,6 @@
 import {
   activeSubscriptionEndpoint,
+  addOnsEndpoint,
   billingErrorCodes,
   billingHistoryEndpoint,
   billingMessages,
@@ -14,6 +15,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/create-auth";
 import { AppError } from "../lib/app-error";
+import { readAddOnsState } from "../modules/add-ons/add-ons-state";
 import type { BillingDeps } from "../modules/billing/billing-deps";
 import { readBillingDetails, saveBillingDetails } from "../modules/billing/billing-details";
 import { billingHistory } from "../modules/billing/billing-history";
@@ -55,7 +57,7 @@ export function subscriptionRoutes(deps: BillingDeps & { auth: Auth }) {
         providerSessionId: session.providerSessionId,
       });
       if (!facts) throw new AppError(409, billingErrorCodes.checkoutNotPaid, billingMessages.checkoutNotPaid);
-      return completeCheckout(db, session, facts);
+      return completeCheckout(deps, session, facts);
     });
 
     registerEndpoint(app, cancelCheckoutEndpoint, async (request) => {
@@ -77,6 +79,11 @@ export function subscriptionRoutes(deps: BillingDeps & { auth: Auth }) {
     registerEndpoint(app, markDiscountEndpoint, async (request) => {
       const { userId } = await requireVerifiedIdentity(deps, request);
       return markDiscount(deps, { userId, action: request.body.action });
+    });
+
+    registerEndpoint(app, addOnsEndpoint, async (request) => {
+      const { userId } = await requireVerifiedIdentity(deps, request);
+      return readAddOnsState(db, { userId });
     });
 
     registerEndpoint(app, billingHistoryEndpoint, async (request) => {

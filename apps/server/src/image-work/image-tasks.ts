@@ -1,6 +1,11 @@
 import { AppError } from "../lib/app-error";
 import { analysisCopy, preparePhoto } from "../modules/photos/process-photo";
 import { makePortraitFiles, makePrintFile } from "../modules/studio/portrait-files";
+import {
+  joinVideoFrames,
+  renderVideoFrames,
+  type VideoFramesInput,
+} from "../modules/studio/portrait-video-frames";
 import { referenceCopy } from "../modules/studio/reference-copy";
 import type { DescribedFace, DetectedFace } from "../providers/face-detector/face-detector";
 import { createTfjsFaceDetector } from "../providers/face-detector/tfjs-face-detector";
@@ -55,6 +60,12 @@ export const imageTasks = {
   makePrintFile: (input: { portrait: Uint8Array }) => makePrintFile(input.portrait),
 
   referenceCopy: (input: { photo: Uint8Array }) => referenceCopy(asBuffer(input.photo)),
+
+  /** Some frames of a portrait's clip (decision 0033), as JPEGs. */
+  renderVideoFrames: (input: VideoFramesInput) => renderVideoFrames(input),
+
+  /** A clip's frames joined into one animated WebP. */
+  joinVideoFrames: (input: { frames: Uint8Array[]; delayMs: number }) => joinVideoFrames(input),
 };
 
 export type ImageTasks = typeof imageTasks;

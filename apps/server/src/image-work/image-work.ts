@@ -102,6 +102,8 @@ export function createImageWork(options: {
     renderLocalPortrait: task("renderLocalPortrait"),
     makePortraitFiles: task("makePortraitFiles"),
     makePrintFile: task("makePrintFile"),
+    renderVideoFrames: task("renderVideoFrames"),
+    joinVideoFrames: task("joinVideoFrames"),
     faceDetector: { detect: detectFaces, describe: describeFaces },
     queued: () => queued(),
     close: () => close(),

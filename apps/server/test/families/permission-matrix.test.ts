@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import * as contract from "@wonderkin/contract";
 import {
+  addOnErrorCodes,
   can,
   childErrorCodes,
   type FamilyRole,
@@ -33,7 +34,7 @@ import { testPhoto, upload, uploadForm } from "../support/photos";
  * invitation, and sends a request that would succeed if the role allows it. The expected table is
  * written out by hand: it is the specification, not a copy of the code under test.
  */
-type Expected = 200 | 403 | 404 | 409;
+type Expected = 200 | 402 | 403 | 404 | 409;
 const FAMILY_NAME = "The Matrix family";
 
 const matrix: Record<
@@ -46,6 +47,8 @@ const matrix: Record<
     notFoundCode?: string;
     /** When the role may call the endpoint but this request is refused for another reason. */
     forbiddenCode?: string;
+    /** When the role may call the endpoint but has nothing to pay with (402). */
+    paymentCode?: string;
   }
 > = {
   "/api/organization/getMembers": {
@@ -88,6 +91,10 @@ const matrix: Record<
   "/api/children/get": {
     body: () => ({}),
     expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/children/limit": {
+    body: () => ({}),
+    expected: { owner: 200, admin: 200, member: 403 },
   },
   "/api/children/add": {
     body: () => ({ firstName: "Luna", age: 5, gender: "girl" }),
@@ -174,6 +181,20 @@ const matrix: Record<
     body: (fixture) => ({ childId: fixture.childId }),
     expected: { owner: 200, admin: 200, member: 200 },
   },
+  "/api/children/generated-images/filters": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  // Favourites are the family's: every member who sees the gallery may mark one.
+  "/api/children/generated-images/favourite": {
+    body: (fixture) => ({ imageId: fixture.imageId, favourite: true }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  // Each parent sees a child's studio introduction once.
+  "/api/children/studio-intro/seen": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
   // The portrait was made by another member: only roles that may delete any portrait may.
   "/api/children/delete-generated-image": {
     body: (fixture) => ({ imageId: fixture.imageId }),
@@ -185,6 +206,29 @@ const matrix: Record<
     body: (fixture) => ({ imageId: fixture.imageId }),
     expected: { owner: 403, admin: 403, member: 403 },
     forbiddenCode: studioErrorCodes.printNotIncluded,
+  },
+  // Whoever may create portraits may turn one into a video; nobody in the matrix holds a video clip.
+  "/api/generation/video": {
+    body: (fixture) => ({ imageId: fixture.imageId }),
+    expected: { owner: 402, admin: 402, member: 402 },
+    paymentCode: addOnErrorCodes.videoCreditsNeeded,
+  },
+  "/api/generation/video/status": {
+    body: (fixture) => ({ imageIds: [fixture.imageId] }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  // Everyone who sees the gallery may share a finished portrait by link, see the links and stop them.
+  "/api/children/share-links": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/generation/share-link": {
+    body: (fixture) => ({ imageId: fixture.imageId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/generation/share-link/revoke": {
+    body: (fixture) => ({ imageId: fixture.imageId }),
+    expected: { owner: 200, admin: 200, member: 200 },
   },
 };
 
@@ -341,6 +385,7 @@ describe("the permission matrix", () => {
         if (expected === 409)
           expect(response.json().code).toBe(cell.conflictCode ?? familyErrorCodes.lastOwner);
         if (expected === 404) expect(response.json().code).toBe(cell.notFoundCode);
+        if (expected === 402) expect(response.json().code).toBe(cell.paymentCode);
       });
     }
 

@@ -70,6 +70,8 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
         metadata: { checkoutId: form.get("metadata[checkoutId]") },
         customer_email: form.get("customer_email"),
         amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
+        /** A configured Stripe Price, when the line item names one instead of inline price data. */
+        price: form.get("line_items[0][price]"),
         currency: form.get("line_items[0][price_data][currency]"),
         interval: form.get("line_items[0][price_data][recurring][interval]"),
         success_url: form.get("success_url"),

@@ -15,6 +15,8 @@ export const checkoutSession = pgTable(
     kind: text("kind").notNull(),
     planId: integer("plan_id"),
     topUpId: text("top_up_id"),
+    /** The Magician add-on bought (kind `add-on`): create-video or ready-to-print. */
+    addOnId: text("add_on_id"),
     description: text("description").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),

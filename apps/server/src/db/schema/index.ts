@@ -1,3 +1,4 @@
+export * from "./add-ons";
 export * from "./analytics";
 export * from "./auth";
 export * from "./billing";

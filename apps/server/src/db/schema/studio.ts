@@ -75,6 +75,11 @@ export const generatedImage = pgTable(
     /** The first print file made of it, and by whom: prints count against that parent's monthly allowance. */
     printedAt: timestamp("printed_at", { withTimezone: true }),
     printedByUserId: text("printed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * What paid for that first print file: `plan` (the month's allowance; null on rows printed
+     * before add-ons existed counts as plan) or `add-on` (a file bought with Ready to print).
+     */
+    printSource: text("print_source"),
     /** Marked a favourite by a parent of the family (the family shares one gallery, so one mark). */
     favouriteAt: timestamp("favourite_at", { withTimezone: true }),
   },

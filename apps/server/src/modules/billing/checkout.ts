@@ -3,6 +3,7 @@ import {
   billingErrorCodes,
   billingMessages,
   type CheckoutSession,
+  findAddOn,
   findPlanVariant,
   PRICE_CURRENCY,
   topUpPacks,
@@ -12,11 +13,11 @@ import type { Database } from "../../db/client";
 import { checkoutSession } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { BillingDeps } from "./billing-deps";
-import { findCurrentSubscription } from "./subscription-record";
+import { currentPlan, findCurrentSubscription } from "./subscription-record";
 
 export type CheckoutRow = typeof checkoutSession.$inferSelect;
 
-type Item = { planId: number } | { topUpId: string };
+type Item = { planId: number } | { topUpId: string } | { addOnId: string };
 
 const cents = (price: number) => Math.round(price * 100);
 
@@ -31,10 +32,26 @@ function priceItem(item: Item) {
       kind: "plan" as const,
       planId: variant.planId,
       topUpId: null,
+      addOnId: null,
       description: `${plan.name} (${cycle})`,
       amountCents: cents(variant.price),
       credits: variant.creditsPerGrant,
       recurring: variant.billingCycle === "one-time" ? undefined : variant.billingCycle,
+    };
+  }
+  if ("addOnId" in item) {
+    const found = findAddOn(item.addOnId);
+    if (!found) throw new AppError(400, billingErrorCodes.unknownPlan, billingMessages.unknownPlan);
+    const { addOn } = found;
+    return {
+      kind: "add-on" as const,
+      planId: null,
+      topUpId: null,
+      addOnId: addOn.id,
+      description: `${addOn.value} add-on: ${addOn.grants}`,
+      amountCents: cents(addOn.price),
+      credits: 0,
+      recurring: undefined,
     };
   }
   const pack = topUpPacks.find((candidate) => candidate.id === item.topUpId);
@@ -43,6 +60,7 @@ function priceItem(item: Item) {
     kind: "top-up" as const,
     planId: null,
     topUpId: pack.id,
+    addOnId: null,
     description: `${pack.credits} extra credits`,
     amountCents: cents(pack.price),
     credits: pack.credits,
@@ -62,6 +80,14 @@ export async function createCheckout(
       throw new AppError(409, billingErrorCodes.alreadySubscribed, billingMessages.alreadySubscribed);
     }
   }
+  if (priced.kind === "add-on") {
+    // Add-ons belong to the Magician plan (spec §9): only a parent it is usable for may buy them.
+    const plan = await currentPlan(deps.db, { userId: options.userId });
+    const sellsIt = plan?.addOns.some((addOn) => addOn.id === priced.addOnId) ?? false;
+    if (!sellsIt) {
+      throw new AppError(403, billingErrorCodes.addOnNeedsMagician, billingMessages.addOnNeedsMagician);
+    }
+  }
   const sessionId = `cs_${randomBytes(16).toString("base64url")}`;
   const { recurring, ...row } = priced;
   await deps.db.insert(checkoutSession).values({
@@ -78,6 +104,7 @@ export async function createCheckout(
     amountCents: priced.amountCents,
     currency: PRICE_CURRENCY,
     ...(recurring ? { recurring } : {}),
+    ...(priced.addOnId ? { addOnId: priced.addOnId } : {}),
     customerEmail: options.email,
   });
   if (started.providerSessionId) {
@@ -98,14 +125,24 @@ export async function findOwnCheckout(db: Database, options: { userId: string; s
   return row;
 }
 
+/** Where a checkout of this kind was chosen, and where the parent goes when they leave it. */
+const choosingPage = (kind: string) =>
+  kind === "top-up"
+    ? "/kids/top-up-credit-plans"
+    : kind === "add-on"
+      ? "/account/subscription/manage"
+      : "/kids/select-plan";
+
 export function toCheckoutSession(row: CheckoutRow): CheckoutSession {
+  const addOn = row.addOnId ? (findAddOn(row.addOnId)?.addOn ?? null) : null;
   return {
     id: row.id,
-    kind: row.kind === "top-up" ? "top-up" : "plan",
+    kind: row.kind === "top-up" ? "top-up" : row.kind === "add-on" ? "add-on" : "plan",
     description: row.description,
     amount: row.amountCents / 100,
     currency: row.currency,
     credits: row.credits,
+    addOn: addOn ? { id: addOn.id, unit: addOn.unit, units: addOn.units } : null,
     status: row.status === "completed" ? "completed" : row.status === "cancelled" ? "cancelled" : "open",
     provider: row.provider === "stripe" ? "stripe" : "local",
   };
@@ -121,5 +158,5 @@ export async function cancelCheckout(db: Database, options: { userId: string; se
     .update(checkoutSession)
     .set({ status: "cancelled" })
     .where(and(eq(checkoutSession.id, row.id), eq(checkoutSession.status, "open")));
-  return { redirectTo: row.kind === "top-up" ? "/kids/top-up-credit-plans" : "/kids/select-plan" };
+  return { redirectTo: choosingPage(row.kind) };
 }

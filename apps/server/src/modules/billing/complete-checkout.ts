@@ -1,37 +1,46 @@
 import { randomBytes } from "node:crypto";
-import { billingErrorCodes, billingMessages, findPlanVariant } from "@wonderkin/contract";
+import { billingErrorCodes, billingMessages, findAddOn, findPlanVariant } from "@wonderkin/contract";
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { checkoutSession, payment, subscription } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PaymentFacts } from "../../providers/payments/payments";
+import { changeAddOnUnits } from "../add-ons/change-add-on-units";
 import { recordAnalyticsEvent } from "../analytics/record-event";
-import { changeCredits } from "../credits/change-credits";
+import { changeCredits, readCredits } from "../credits/change-credits";
+import type { BillingMailDeps } from "./billing-deps";
 import { addMonths, periodEnd } from "./billing-period";
 import type { CheckoutRow } from "./checkout";
+import { planReceiptLines, sendPaymentReceipt } from "./send-payment-receipt";
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
 /** Where the parent lands after paying (the guard lets `success` through while data refreshes). */
 export const afterCheckout = (kind: string) =>
-  kind === "top-up" ? "/kids/top-up-credit-plans?success=true" : "/kids/add-children?success=true";
+  kind === "top-up"
+    ? "/kids/top-up-credit-plans?success=true"
+    : kind === "add-on"
+      ? "/account/subscription/manage?addOn=success"
+      : "/kids/add-children?success=true";
 
 /**
  * The one path a paid checkout takes, whoever reports it (the local checkout page, Stripe's webhook
  * or its confirmation): record the payment, start the plan (ending a previous one) and grant its
- * first images, or add the top-up's credits. Every step is keyed to the checkout, so running it
- * again — a repeated webhook, a double click — changes nothing.
+ * first images, add the top-up's credits or the add-on's clips or print files (decision 0033), then
+ * e-mail the receipt. Every step is keyed to the
+ * checkout, so running it again — a repeated webhook, a double click — changes nothing.
  */
 export async function completeCheckout(
-  db: Database,
+  deps: BillingMailDeps,
   session: CheckoutRow,
   facts: PaymentFacts,
 ): Promise<{ redirectTo: string; totalCredits: number }> {
+  const { db } = deps;
   if (session.status === "cancelled") {
     throw new AppError(409, billingErrorCodes.checkoutClosed, billingMessages.checkoutClosed);
   }
   const paidAt = facts.paidAt ?? new Date();
-  await db
+  const [recorded] = await db
     .insert(payment)
     .values({
       id: newId("pay"),
@@ -45,11 +54,15 @@ export async function completeCheckout(
       receiptUrl: facts.receiptUrl ?? null,
       paidAt,
     })
-    .onConflictDoNothing({ target: payment.providerPaymentId });
+    .onConflictDoNothing({ target: payment.providerPaymentId })
+    .returning({ id: payment.id });
 
   let totalCredits: number;
   if (session.kind === "plan") {
     totalCredits = await startPlan(db, session, facts, paidAt);
+  } else if (session.kind === "add-on") {
+    await grantAddOn(db, session);
+    totalCredits = await readCredits(db, { userId: session.userId });
   } else {
     ({ balance: totalCredits } = await changeCredits(db, {
       userId: session.userId,
@@ -72,10 +85,21 @@ export async function completeCheckout(
       properties: {
         kind: session.kind,
         planId: session.planId,
+        ...(session.addOnId ? { addOnId: session.addOnId } : {}),
         amountCents: session.amountCents,
         currency: session.currency,
       },
     });
+  }
+  // Last, once the order is whole: only the run that recorded the payment sends its receipt.
+  if (recorded) {
+    const lines =
+      session.kind === "plan" && session.planId !== null
+        ? planReceiptLines(session.planId, "purchase")
+        : session.kind === "add-on"
+          ? addOnReceiptLines(session)
+          : { credits: session.credits };
+    await sendPaymentReceipt(deps, { paymentId: recorded.id, ...lines });
   }
   return { redirectTo: afterCheckout(session.kind), totalCredits };
 }
@@ -128,4 +152,25 @@ async function startPlan(db: Database, session: CheckoutRow, facts: PaymentFacts
     note: `${found.plan.name}: ${variant.creditsPerGrant} images`,
   });
   return balance;
+}
+
+/** The add-on's units, once per checkout (its reference), into the add-on ledger. */
+async function grantAddOn(db: Database, session: CheckoutRow) {
+  const found = session.addOnId ? findAddOn(session.addOnId) : null;
+  if (!found) throw new Error(`Checkout ${session.id} names no known add-on`);
+  const { addOn } = found;
+  await changeAddOnUnits(db, {
+    userId: session.userId,
+    unit: addOn.unit,
+    delta: addOn.units,
+    kind: "purchase",
+    reference: `add-on:${session.id}`,
+    note: `${addOn.value}: ${addOn.grants}`,
+  });
+}
+
+/** What an add-on adds, for its receipt: its clips or print files, which never expire. */
+function addOnReceiptLines(session: CheckoutRow): { includes?: string } {
+  const addOn = session.addOnId ? findAddOn(session.addOnId)?.addOn : null;
+  return addOn ? { includes: `${addOn.value} adds ${addOn.grants} to your account. They never expire.` } : {};
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { zipSync } from "fflate";
 import {
   account,
+  addOnLedger,
   analyticsEvent,
   analyticsIdentify,
   analyticsProfile,
@@ -15,11 +16,15 @@ import {
   organization,
   parentalConsent,
   payment,
+  portraitShare,
+  portraitVideo,
+  studioIntroSeen,
   subscription,
   user,
 } from "../../db/schema";
 import { dataExportReadyEmail } from "../../emails";
 import { currentAge } from "../children/child-record";
+import { shareUrl } from "../studio/portrait-share-record";
 import { EXPORT_RETENTION_DAYS, exportDownloadName, stillPending } from "./data-export";
 import { exportKey } from "./export-storage-keys";
 import type { PrivacyDeps } from "./privacy-deps";
@@ -40,6 +45,12 @@ function childFolder(row: { id: number; firstName: string }): string {
 }
 
 const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
+
+/** "active" (opens the portrait now), "stopped" (a parent stopped it) or "expired". */
+function shareLinkStatus(link: { expiresAt: Date; revokedAt: Date | null }, now: Date) {
+  if (link.revokedAt && link.revokedAt < link.expiresAt) return "stopped";
+  return link.expiresAt <= now ? "expired" : "active";
+}
 
 /**
  * Everything the product keeps about one parent, read in one go: their account, families and
@@ -89,28 +100,55 @@ async function collect(deps: PrivacyDeps, userId: string) {
         .where(and(inArray(generatedImage.childId, childIds), eq(generatedImage.status, "succeeded")))
         .orderBy(asc(generatedImage.createdAt), asc(generatedImage.id))
     : [];
-  const [consents, ledger, plans, payments, details, events, attribution, profile] = await Promise.all([
-    db
-      .select()
-      .from(parentalConsent)
-      .where(eq(parentalConsent.userId, userId))
-      .orderBy(asc(parentalConsent.acceptedAt)),
-    db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id)),
-    db
-      .select()
-      .from(subscription)
-      .where(eq(subscription.userId, userId))
-      .orderBy(asc(subscription.createdAt)),
-    db.select().from(payment).where(eq(payment.userId, userId)).orderBy(asc(payment.paidAt)),
-    db.select().from(billingDetails).where(eq(billingDetails.userId, userId)),
-    db.select().from(analyticsEvent).where(eq(analyticsEvent.userId, userId)).orderBy(asc(analyticsEvent.id)),
-    db
-      .select()
-      .from(analyticsIdentify)
-      .where(eq(analyticsIdentify.userId, userId))
-      .orderBy(asc(analyticsIdentify.id)),
-    db.select().from(analyticsProfile).where(eq(analyticsProfile.userId, userId)),
-  ]);
+  // The family's share links (live, expired and stopped): their addresses opened these portraits.
+  const shareLinks = familyIds.length
+    ? await db
+        .select()
+        .from(portraitShare)
+        .where(inArray(portraitShare.organizationId, familyIds))
+        .orderBy(asc(portraitShare.createdAt), asc(portraitShare.token))
+    : [];
+  // When this parent first saw each child's studio introduction (their own record, not the family's).
+  const introsSeen = await db
+    .select({ childId: studioIntroSeen.childId, seenAt: studioIntroSeen.seenAt })
+    .from(studioIntroSeen)
+    .where(eq(studioIntroSeen.userId, userId));
+  // The clips made of those portraits ("Create video").
+  const videos = childIds.length
+    ? await db
+        .select()
+        .from(portraitVideo)
+        .where(and(inArray(portraitVideo.childId, childIds), eq(portraitVideo.status, "succeeded")))
+        .orderBy(asc(portraitVideo.createdAt), asc(portraitVideo.id))
+    : [];
+  const [consents, ledger, addOns, plans, payments, details, events, attribution, profile] =
+    await Promise.all([
+      db
+        .select()
+        .from(parentalConsent)
+        .where(eq(parentalConsent.userId, userId))
+        .orderBy(asc(parentalConsent.acceptedAt)),
+      db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id)),
+      db.select().from(addOnLedger).where(eq(addOnLedger.userId, userId)).orderBy(asc(addOnLedger.id)),
+      db
+        .select()
+        .from(subscription)
+        .where(eq(subscription.userId, userId))
+        .orderBy(asc(subscription.createdAt)),
+      db.select().from(payment).where(eq(payment.userId, userId)).orderBy(asc(payment.paidAt)),
+      db.select().from(billingDetails).where(eq(billingDetails.userId, userId)),
+      db
+        .select()
+        .from(analyticsEvent)
+        .where(eq(analyticsEvent.userId, userId))
+        .orderBy(asc(analyticsEvent.id)),
+      db
+        .select()
+        .from(analyticsIdentify)
+        .where(eq(analyticsIdentify.userId, userId))
+        .orderBy(asc(analyticsIdentify.id)),
+      db.select().from(analyticsProfile).where(eq(analyticsProfile.userId, userId)),
+    ]);
   return {
     person,
     signIns,
@@ -118,8 +156,12 @@ async function collect(deps: PrivacyDeps, userId: string) {
     children,
     photos,
     portraits,
+    shareLinks,
+    introsSeen,
+    videos,
     consents,
     ledger,
+    addOns,
     plans,
     payments,
     details,
@@ -132,7 +174,7 @@ async function collect(deps: PrivacyDeps, userId: string) {
 type Collected = NonNullable<Awaited<ReturnType<typeof collect>>>;
 
 /** export.json: every record, with the path in the zip of each file that came along. */
-function exportDocument(data: Collected, files: Map<string, string>, now: Date) {
+function exportDocument(data: Collected, files: Map<string, string>, now: Date, deps: { publicUrl: string }) {
   const { person } = data;
   return {
     format: "wonderkin-data-export",
@@ -172,6 +214,7 @@ function exportDocument(data: Collected, files: Map<string, string>, now: Date) 
         startedAt: iso(row.trainingStartedAt),
         completedAt: iso(row.trainingCompletedAt),
       },
+      studioIntroSeenByYouAt: iso(data.introsSeen.find((seen) => seen.childId === row.id)?.seenAt),
       photos: data.photos
         .filter((photo) => photo.childId === row.id)
         .map((photo) => ({
@@ -198,6 +241,29 @@ function exportDocument(data: Collected, files: Map<string, string>, now: Date) 
           createdAt: iso(image.createdAt),
           completedAt: iso(image.completedAt),
           requestedByYou: image.requestedByUserId === person.id,
+          favouriteSince: iso(image.favouriteAt),
+          shareLinks: data.shareLinks
+            .filter((link) => link.imageId === image.id)
+            .map((link) => ({
+              address: shareUrl(deps.publicUrl, link.token),
+              status: shareLinkStatus(link, now),
+              createdAt: iso(link.createdAt),
+              expiresAt: iso(link.expiresAt),
+              stoppedAt: iso(link.revokedAt),
+              createdByYou: link.createdByUserId === person.id,
+            })),
+          // Its short animated clips ("Create video"), as animated WebP files.
+          videos: data.videos
+            .filter((video) => video.imageId === image.id)
+            .map((video) => ({
+              id: video.id,
+              file: video.storageKey ? (files.get(video.storageKey) ?? null) : null,
+              width: video.width,
+              height: video.height,
+              frames: video.frames,
+              durationMs: video.durationMs,
+              createdAt: iso(video.createdAt),
+            })),
         })),
     })),
     consents: data.consents.map((row) => ({
@@ -216,6 +282,15 @@ function exportDocument(data: Collected, files: Map<string, string>, now: Date) 
         balanceAfter: row.balanceAfter,
       })),
     },
+    // The Magician add-ons bought and used: ready-to-print files and video clips.
+    addOns: data.addOns.map((row) => ({
+      at: iso(row.createdAt),
+      unit: row.unit,
+      change: row.delta,
+      kind: row.kind,
+      note: row.note,
+      balanceAfter: row.balanceAfter,
+    })),
     subscriptions: data.plans.map((row) => ({
       id: row.id,
       planId: row.planId,
@@ -267,7 +342,11 @@ export.json    every record we keep about you: your account, families, children,
                credits, plans, payments, billing details and analytics.
 photos/        the training photos of each child in your families, one folder per child.
 portraits/     the portraits made of each child, one folder per child, with the free previews
-               made while the child's model trained ("kind": "preview" in export.json).
+               made while the child's model trained ("kind": "preview" in export.json), and the
+               short animated clips made of portraits ("Create video", *-video-*.webp).
+               Each portrait's "shareLinks" in export.json are the private links your family made
+               to it ("Copy link"): anyone with an "active" address can see that one picture until
+               it expires; stop sharing it in the gallery.
 
 These are your children's photos: keep this file somewhere private.
 
@@ -309,6 +388,16 @@ export async function buildDataExport(deps: PrivacyDeps, exportId: string, now =
           ? [{ key: image.storageKey, path: `portraits/${folders.get(image.childId)}/${image.id}.jpg` }]
           : [],
       ),
+      ...data.videos.flatMap((video) =>
+        video.storageKey
+          ? [
+              {
+                key: video.storageKey,
+                path: `portraits/${folders.get(video.childId)}/${video.imageId}-video-${video.id}.webp`,
+              },
+            ]
+          : [],
+      ),
     ];
     const entries: Record<string, Uint8Array> = {};
     const files = new Map<string, string>();
@@ -325,7 +414,7 @@ export async function buildDataExport(deps: PrivacyDeps, exportId: string, now =
         await progress(percent);
       }
     }
-    const document = exportDocument(data, files, now);
+    const document = exportDocument(data, files, now, { publicUrl: deps.env.publicUrl });
     entries["export.json"] = new TextEncoder().encode(JSON.stringify(document, null, 2));
     entries["README.txt"] = new TextEncoder().encode(README(deps.env.APP_NAME));
     // Photos are JPEGs already: storing them spares the CPU and changes nothing in size.

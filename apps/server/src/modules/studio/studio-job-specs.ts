@@ -24,3 +24,9 @@ export const reconcileStudioJob = {
   name: "studio.reconcile",
   payload: z.object({}).passthrough(),
 };
+
+/** Makes a portrait's short animated clip ("Create video", decision 0033). */
+export const renderVideoJob = {
+  name: "studio.render-video",
+  payload: z.object({ videoId: z.string().min(1) }),
+};

@@ -2,8 +2,15 @@ import { defineJob } from "../../jobs/define-job";
 import { runRender } from "./portrait-lifecycle";
 import { makePreviews } from "./previews";
 import { reconcileStudio } from "./reconcile-studio";
+import { renderPortraitVideo } from "./render-portrait-video";
 import type { StudioDeps } from "./studio-deps";
-import { makePreviewsJob, reconcileStudioJob, renderPortraitJob, trainChildJob } from "./studio-job-specs";
+import {
+  makePreviewsJob,
+  reconcileStudioJob,
+  renderPortraitJob,
+  renderVideoJob,
+  trainChildJob,
+} from "./studio-job-specs";
 import { runTraining } from "./training";
 
 type Deps = { studio: StudioDeps };
@@ -32,6 +39,15 @@ export const studioJobs = [
     options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
     async handle(payload, deps: Deps) {
       await makePreviews(deps.studio, payload);
+    },
+  }),
+  defineJob(renderVideoJob, {
+    concurrency: (deps: Deps) => deps.studio.env.RENDER_CONCURRENCY,
+    // Drawing a clip takes seconds in the image-work pool; a job held by a worker that died is
+    // handed out again after this long (the status poll fails and refunds one past its deadline).
+    options: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
+    async handle(payload, deps: Deps) {
+      await renderPortraitVideo(deps.studio, payload.videoId);
     },
   }),
   defineJob(reconcileStudioJob, {

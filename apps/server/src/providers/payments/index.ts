@@ -16,5 +16,13 @@ export function createStripeClientFor(env: Env): Stripe | null {
  * checkout, the webhook, the API and the worker all share one client.
  */
 export function createPayments(env: Env, stripe: Stripe | null): Payments {
-  return stripe ? createStripePayments(stripe, { publicUrl: env.publicUrl }) : createLocalPayments();
+  return stripe
+    ? createStripePayments(stripe, {
+        publicUrl: env.publicUrl,
+        addOnPrices: {
+          ...(env.STRIPE_PRICE_ADDON_VIDEO ? { "create-video": env.STRIPE_PRICE_ADDON_VIDEO } : {}),
+          ...(env.STRIPE_PRICE_ADDON_PRINT ? { "ready-to-print": env.STRIPE_PRICE_ADDON_PRINT } : {}),
+        },
+      })
+    : createLocalPayments();
 }

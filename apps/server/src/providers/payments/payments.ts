@@ -1,4 +1,4 @@
-import type { BillingDetails } from "@wonderkin/contract";
+import type { AddOnId, BillingDetails } from "@wonderkin/contract";
 
 /**
  * What the provider says about a completed payment. The port owns this type: billing's completion
@@ -16,7 +16,9 @@ export type PaymentFacts = {
 /** An order handed to the payment provider. Amounts are in minor units (cents). */
 export type CheckoutOrder = {
   sessionId: string;
-  kind: "plan" | "top-up";
+  kind: "plan" | "top-up" | "add-on";
+  /** The Magician add-on bought (kind `add-on`): a provider may sell it at a price of its own. */
+  addOnId?: AddOnId;
   description: string;
   amountCents: number;
   currency: string;

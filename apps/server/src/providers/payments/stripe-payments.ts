@@ -1,8 +1,14 @@
-import { RETENTION_DISCOUNT } from "@wonderkin/contract";
+import { type AddOnId, RETENTION_DISCOUNT } from "@wonderkin/contract";
 import Stripe from "stripe";
 import type { Payments } from "./payments";
 
-export type StripeOptions = { secretKey: string; apiUrl: string; publicUrl: string };
+export type StripeOptions = {
+  secretKey: string;
+  apiUrl: string;
+  publicUrl: string;
+  /** Stripe Price ids (`price_…`) the add-ons are sold at, when set (else priced inline). */
+  addOnPrices?: Partial<Record<AddOnId, string>>;
+};
 
 export function createStripeClient(options: Pick<StripeOptions, "secretKey" | "apiUrl">): Stripe {
   const api = new URL(options.apiUrl);
@@ -16,36 +22,50 @@ export function createStripeClient(options: Pick<StripeOptions, "secretKey" | "a
 
 const RETENTION_COUPON_ID = `wonderkin-retention-${RETENTION_DISCOUNT.percentOff}-${RETENTION_DISCOUNT.renewals}`;
 
+/** Where the parent chose (back) and lands after paying (done), by what they bought. */
+const pages = {
+  plan: { back: "/kids/select-plan", done: "/kids/add-children" },
+  "top-up": { back: "/kids/top-up-credit-plans", done: "/kids/top-up-credit-plans" },
+  "add-on": { back: "/account/subscription/manage", done: "/account/subscription/manage" },
+} as const;
+
 /**
  * Stripe Checkout: `subscription` mode for monthly and yearly plans, `payment` mode for the one-time
- * plan and top-ups. Our checkout id travels as `client_reference_id` and metadata, so the webhook
- * finds the order whatever arrives first.
+ * plan, top-ups and add-ons (an add-on at its configured Stripe Price, when one is set). Our checkout
+ * id travels as `client_reference_id` and metadata, so the webhook finds the order whatever arrives
+ * first.
  */
-export function createStripePayments(stripe: Stripe, options: Pick<StripeOptions, "publicUrl">): Payments {
+export function createStripePayments(
+  stripe: Stripe,
+  options: Pick<StripeOptions, "publicUrl" | "addOnPrices">,
+): Payments {
   return {
     kind: "stripe",
     async startCheckout(order) {
-      const back = order.kind === "top-up" ? "/kids/top-up-credit-plans" : "/kids/select-plan";
-      const done = order.kind === "top-up" ? "/kids/top-up-credit-plans" : "/kids/add-children";
+      const { back, done } = pages[order.kind];
+      const doneQuery = order.kind === "add-on" ? "addOn=success" : "success=true";
+      const price = order.addOnId ? options.addOnPrices?.[order.addOnId] : undefined;
       const session = await stripe.checkout.sessions.create({
         mode: order.recurring ? "subscription" : "payment",
         client_reference_id: order.sessionId,
         customer_email: order.customerEmail,
         metadata: { checkoutId: order.sessionId },
         line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: order.currency.toLowerCase(),
-              unit_amount: order.amountCents,
-              product_data: { name: order.description },
-              ...(order.recurring
-                ? { recurring: { interval: order.recurring === "yearly" ? "year" : "month" } }
-                : {}),
-            },
-          },
+          price
+            ? { quantity: 1, price }
+            : {
+                quantity: 1,
+                price_data: {
+                  currency: order.currency.toLowerCase(),
+                  unit_amount: order.amountCents,
+                  product_data: { name: order.description },
+                  ...(order.recurring
+                    ? { recurring: { interval: order.recurring === "yearly" ? "year" : "month" } }
+                    : {}),
+                },
+              },
         ],
-        success_url: `${options.publicUrl}${done}?success=true&session_id={CHECKOUT_SESSION_ID}`,
+        success_url: `${options.publicUrl}${done}?${doneQuery}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${options.publicUrl}${back}`,
       });
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");

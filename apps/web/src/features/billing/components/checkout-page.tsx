@@ -6,7 +6,16 @@ import {
   type getCheckoutEndpoint,
   type Subscription,
 } from "@wonderkin/contract";
-import { CircleCheck, CircleX, Coins, ExternalLink, LockKeyhole, SearchX, Sparkles } from "lucide-react";
+import {
+  CircleCheck,
+  CircleX,
+  Coins,
+  ExternalLink,
+  LockKeyhole,
+  PackagePlus,
+  SearchX,
+  Sparkles,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -26,6 +35,7 @@ import { errorMessage } from "@/lib/error-message";
 import { safeReturnUrl } from "@/lib/safe-return-url";
 import { toast } from "@/lib/toast";
 import { checkoutQueryKey, useCancelCheckout, useCheckout, useCompleteCheckout } from "../api/checkout";
+import { addOnWords } from "../lib/add-on-words";
 import { formatCredits, formatMoney } from "../lib/format-money";
 
 type Order = EndpointResponse<typeof getCheckoutEndpoint>;
@@ -33,6 +43,7 @@ type Order = EndpointResponse<typeof getCheckoutEndpoint>;
 /** Where the parent chose what to buy: the plans (as a change, when they have one) or the packs. */
 function choosingPath(order: Pick<CheckoutSession, "kind">, hasPlan: boolean): string {
   if (order.kind === "top-up") return paths.topUpCreditPlans;
+  if (order.kind === "add-on") return paths.manageSubscription;
   return hasPlan ? `${paths.selectPlan}?changePlan=1` : paths.selectPlan;
 }
 
@@ -56,6 +67,11 @@ function OrderSummary({ order, userId, hadPlan }: { order: Order; userId: string
           // A first plan goes on to the child; a plan change back to the subscription it changed.
           const next = isChange ? paths.manageSubscription : (safeReturnUrl(redirectTo) ?? paths.addChildren);
           void navigate(next, { replace: true });
+        } else if (order.kind === "add-on") {
+          toast.success(`${addOnWords(order.addOn)} added to your account.`);
+          void navigate(safeReturnUrl(redirectTo) ?? `${paths.manageSubscription}?addOn=success`, {
+            replace: true,
+          });
         } else {
           toast.success(
             `${formatCredits(order.credits)} added. You now have ${formatCredits(totalCredits)}.`,
@@ -76,7 +92,10 @@ function OrderSummary({ order, userId, hadPlan }: { order: Order; userId: string
     cancel.mutateAsync(order.id).then(
       ({ redirectTo }) => {
         toast.info("Checkout cancelled. Nothing was charged.");
-        const back = order.kind === "plan" && hadPlan ? choosingPath(order, true) : safeReturnUrl(redirectTo);
+        const back =
+          (order.kind === "plan" && hadPlan) || order.kind === "add-on"
+            ? choosingPath(order, true)
+            : safeReturnUrl(redirectTo);
         void navigate(back ?? choosingPath(order, hadPlan), { replace: true });
       },
       () => undefined, // Shown below from the mutation's state.
@@ -92,7 +111,11 @@ function OrderSummary({ order, userId, hadPlan }: { order: Order; userId: string
       </div>
 
       <div className="mt-5 flex items-start gap-4 rounded-2xl bg-canvas p-4 ring-1 ring-line">
-        <IconBadge icon={order.kind === "plan" ? Sparkles : Coins} tone="accent" size="md" />
+        <IconBadge
+          icon={order.kind === "plan" ? Sparkles : order.kind === "add-on" ? PackagePlus : Coins}
+          tone="accent"
+          size="md"
+        />
         <div className="min-w-0">
           <p className="font-semibold text-ink" data-testid="checkout-item">
             {order.description}
@@ -100,16 +123,27 @@ function OrderSummary({ order, userId, hadPlan }: { order: Order; userId: string
           <p className="mt-0.5 text-sm text-muted">
             {order.kind === "plan"
               ? `${order.credits} images to create right away. Plans that renew can be cancelled any time.`
-              : `${formatCredits(order.credits)} on top of your plan. They never expire.`}
+              : order.kind === "add-on"
+                ? `${addOnWords(order.addOn)} for your Magician plan. Paid once; they never expire.`
+                : `${formatCredits(order.credits)} on top of your plan. They never expire.`}
           </p>
         </div>
       </div>
 
       <dl className="mt-5 flex flex-col divide-y divide-line">
-        <div className="flex items-baseline justify-between gap-4 py-3">
-          <dt className="text-muted">Credits</dt>
-          <dd className="font-semibold text-ink">+{order.credits}</dd>
-        </div>
+        {order.addOn ? (
+          <div className="flex items-baseline justify-between gap-4 py-3">
+            <dt className="text-muted">
+              {order.addOn.unit === "video" ? "Video clips" : "Ready-to-print files"}
+            </dt>
+            <dd className="font-semibold text-ink">+{order.addOn.units}</dd>
+          </div>
+        ) : (
+          <div className="flex items-baseline justify-between gap-4 py-3">
+            <dt className="text-muted">Credits</dt>
+            <dd className="font-semibold text-ink">+{order.credits}</dd>
+          </div>
+        )}
         <div className="flex items-baseline justify-between gap-4 py-3">
           <dt className="font-semibold text-ink">Total today</dt>
           <dd className="font-display text-2xl font-semibold text-ink" data-testid="checkout-total">
@@ -159,14 +193,17 @@ function ClosedOrder({ order, hadPlan }: { order: Order; hadPlan: boolean }) {
         title="This order is already paid"
         action={
           <Button asChild>
-            <Link to={order.kind === "plan" ? paths.manageSubscription : paths.topUpCreditPlans}>
-              {order.kind === "plan" ? "See your plan" : "See your credits"}
+            <Link to={order.kind === "top-up" ? paths.topUpCreditPlans : paths.manageSubscription}>
+              {order.kind === "top-up" ? "See your credits" : "See your plan"}
             </Link>
           </Button>
         }
       >
-        {order.description} is paid and its {formatCredits(order.credits)} are in your balance. There's
-        nothing more to do here.
+        {order.description} is paid and{" "}
+        {order.addOn
+          ? `its ${addOnWords(order.addOn)} are yours`
+          : `its ${formatCredits(order.credits)} are in your balance`}
+        . There's nothing more to do here.
       </NoticeCard>
     );
   }
@@ -178,7 +215,11 @@ function ClosedOrder({ order, hadPlan }: { order: Order; hadPlan: boolean }) {
         action={
           <Button asChild>
             <Link to={choosingPath(order, hadPlan)}>
-              {order.kind === "plan" ? "See the plans" : "See the credit packs"}
+              {order.kind === "plan"
+                ? "See the plans"
+                : order.kind === "add-on"
+                  ? "See the add-ons"
+                  : "See the credit packs"}
             </Link>
           </Button>
         }

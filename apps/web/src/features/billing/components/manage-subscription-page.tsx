@@ -1,6 +1,6 @@
 import { ChevronRight, Coins, CreditCard, ReceiptText, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,6 +13,7 @@ import { useActiveSubscription, useCredits } from "@/entities/billing/billing-qu
 import { useSession } from "@/entities/session/get-session";
 import { useUser } from "@/entities/session/get-user";
 import { formatCredits } from "../lib/format-money";
+import { AddOnsCard } from "./add-ons-card";
 import { BillingDetailsCard } from "./billing-details-card";
 import { CurrentPlanCard } from "./current-plan-card";
 
@@ -72,6 +73,7 @@ function HistoryLinkCard() {
 export function ManageSubscriptionPage() {
   const session = useSession();
   const userId = session.data?.user.id;
+  const [params] = useSearchParams();
   const user = useUser(userId);
   const subscription = useActiveSubscription(userId);
   const credits = useCredits(userId);
@@ -142,7 +144,8 @@ export function ManageSubscriptionPage() {
           <CreditsCard balance={balance} hasPlan={plan !== null} />
           <HistoryLinkCard />
         </aside>
-        <div className="lg:col-start-1 lg:row-start-2">
+        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-2">
+          {userId ? <AddOnsCard userId={userId} justBought={params.get("addOn") === "success"} /> : null}
           {userId ? <BillingDetailsCard userId={userId} /> : null}
         </div>
       </div>

@@ -1,7 +1,9 @@
 import type { Plan, PlanVariant, Subscription } from "@wonderkin/contract";
 import { ArrowRight, Check, Clock, FlaskConical, Gem, type LucideIcon, WandSparkles } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "../lib/format-money";
 import { cycleSuffix, monthlyEquivalent, yearlySavingPercent } from "../lib/plan-pricing";
@@ -128,11 +130,25 @@ export function PlanCard({
           <ul className="mt-2 flex flex-col gap-1.5" aria-label={`${plan.name} add-ons`}>
             {plan.addOns.map((addOn) => (
               <li key={addOn.value} className="flex items-baseline justify-between gap-3 text-sm">
-                <span className="text-ink">{addOn.value}</span>
+                <span className="text-ink">
+                  {addOn.value} <span className="text-muted">· {addOn.grants}</span>
+                </span>
                 <span className="font-semibold text-ink">+{formatMoney(addOn.price, currency)}</span>
               </li>
             ))}
           </ul>
+          {isCurrentPlan ? (
+            <Link
+              to={paths.manageSubscription}
+              className="mt-3 inline-block text-sm font-semibold text-primary-700 underline underline-offset-4"
+            >
+              Buy add-ons
+            </Link>
+          ) : (
+            <p className="mt-3 text-xs text-muted">
+              Bought once, on top of the plan, from your subscription.
+            </p>
+          )}
         </div>
       ) : null}
 

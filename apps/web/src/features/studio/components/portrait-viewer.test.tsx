@@ -3,14 +3,20 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
+  addOnsEndpoint,
+  createVideoEndpoint,
   deleteGeneratedImageEndpoint,
   type Endpoint,
   type GeneratedImage,
   type PlanEntitlements,
+  type PortraitShare,
   printImageEndpoint,
   regenerateEndpoint,
+  revokePortraitShareEndpoint,
+  sharePortraitEndpoint,
   studioErrorCodes,
   studioMessages,
+  videoStatusEndpoint,
 } from "@wonderkin/contract";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
@@ -18,6 +24,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "@/config/paths";
 import { ApiError, callApi } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { shareLinksQueryKey } from "../api/share-links";
 import { pendingImage, testImage } from "../lib/test-images";
 import { PortraitViewer } from "./portrait-viewer";
 
@@ -51,6 +58,8 @@ type Options = {
   balance?: number | null;
   entitlements?: PlanEntitlements | null;
   canDelete?: (image: GeneratedImage) => boolean;
+  /** The child's live share links, as the gallery's query holds them (none unless told). */
+  shares?: PortraitShare[];
 };
 
 /** The viewer as the studio holds it: the page keeps the index, and closing sets it to null. */
@@ -91,6 +100,7 @@ function renderViewer(options: Options = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  queryClient.setQueryData(shareLinksQueryKey("family-1", 1), options.shares ?? []);
   const spies = { onClose: vi.fn(), onIndexChange: vi.fn(), onRegenerated: vi.fn() };
   const tree = (next: Options) => (
     <QueryClientProvider client={queryClient}>
@@ -379,15 +389,40 @@ describe("PortraitViewer: deleting", () => {
 });
 
 describe("PortraitViewer: printing", () => {
-  it("offers the plans instead of a print on a plan without prints", async () => {
+  it("asks the server on a plan without prints, and offers the add-on and the plans when it has none", async () => {
+    callApiMock.mockRejectedValue(
+      new ApiError(403, studioErrorCodes.printNotIncluded, studioMessages.printNotIncluded),
+    );
     renderViewer({ entitlements: { ...oracle, readyToPrintPerMonth: 0 } });
     await userEvent.click(actions().getByRole("button", { name: "Print" }));
-    const upsell = screen.getByRole("dialog", { name: "Print-ready files" });
-    expect(within(upsell).getByText(new RegExp(`^${studioMessages.printNotIncluded}`))).toBeTruthy();
+    const upsell = await screen.findByRole("dialog", { name: "Print-ready files" });
+    expect(within(upsell).getByText(studioMessages.printNotIncluded)).toBeTruthy();
+    expect(within(upsell).getByRole("link", { name: "Ready to print add-on" }).getAttribute("href")).toBe(
+      paths.manageSubscription,
+    );
     expect(within(upsell).getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe(
       `${paths.selectPlan}?changePlan=1`,
     );
-    expect(callApiMock).not.toHaveBeenCalled();
+  });
+
+  it("prints from files bought with the add-on on a plan without prints, and says what is left", async () => {
+    callApiMock.mockResolvedValue({
+      url: "https://files.example/one-a4.jpg",
+      remainingThisMonth: 0,
+      purchasedLeft: 9,
+    });
+    const open = vi.spyOn(window, "open").mockReturnValue({} as Window);
+    try {
+      renderViewer({ entitlements: { ...oracle, readyToPrintPerMonth: 0 } });
+      await userEvent.click(actions().getByRole("button", { name: "Print" }));
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith("Your A4 print file is ready.", {
+          description: "9 ready-to-print files left from your add-on.",
+        }),
+      );
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it("opens the print file and says how many are left", async () => {
@@ -421,5 +456,146 @@ describe("PortraitViewer: printing", () => {
     const upsell = await screen.findByRole("dialog", { name: "Print-ready files" });
     expect(within(upsell).getByText(studioMessages.printAllowanceUsed)).toBeTruthy();
     expect(within(upsell).queryByRole("link", { name: "See the plans" })).toBeNull();
+  });
+});
+
+describe("PortraitViewer: sharing by link", () => {
+  const share: PortraitShare = {
+    imageId: "one",
+    url: "http://localhost:3000/s/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ",
+    createdAt: "2026-11-25T10:00:00.000Z",
+    expiresAt: "2026-12-02T10:00:00.000Z",
+  };
+
+  it("offers Copy link where the browser cannot share files, copies the link and says until when", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint === sharePortraitEndpoint) return { share };
+      throw new Error(`unexpected ${endpoint.path}`);
+    });
+    renderViewer({ start: 0 });
+    expect(actions().queryByRole("button", { name: "Share" })).toBeNull();
+    expect(screen.queryByTestId("viewer-share-state")).toBeNull();
+    await userEvent.click(actions().getByRole("button", { name: "Copy link" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(share.url));
+    expect(callApiMock).toHaveBeenCalledWith(
+      sharePortraitEndpoint,
+      { imageId: "one" },
+      { organizationId: "family-1" },
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        expect.stringMatching(/^Link copied\. Anyone with it can see this portrait until .*2026\.$/),
+      ),
+    );
+    expect((await screen.findByTestId("viewer-share-state")).textContent).toContain("Shared · until");
+  });
+
+  it("shows a shared portrait's state and stops sharing it", async () => {
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint === revokePortraitShareEndpoint) return { revoked: true };
+      throw new Error(`unexpected ${endpoint.path}`);
+    });
+    renderViewer({ start: 0, shares: [share] });
+    const state = screen.getByTestId("viewer-share-state");
+    await userEvent.click(within(state).getByRole("button", { name: "Stop sharing" }));
+    await waitFor(() => expect(screen.queryByTestId("viewer-share-state")).toBeNull());
+    expect(callApiMock).toHaveBeenCalledWith(
+      revokePortraitShareEndpoint,
+      { imageId: "one" },
+      { organizationId: "family-1" },
+    );
+    expect(toast.success).toHaveBeenCalledWith("Sharing stopped. The link no longer works.");
+  });
+
+  it("never offers a link for a preview", () => {
+    renderViewer({ images: [testImage("p1", { kind: "preview", styleId: "fairy" })], start: 0 });
+    expect(actions().queryByRole("button", { name: "Copy link" })).toBeNull();
+  });
+});
+
+describe("PortraitViewer: Create video", () => {
+  const addOnsState = (video: number) => ({
+    currency: "USD",
+    canBuy: true,
+    reason: null,
+    addOns: [],
+    balances: { video, print: 0 },
+    planPrints: { perMonth: 0, leftThisMonth: 0 },
+  });
+  const answer = (byEndpoint: Map<Endpoint, unknown>) =>
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => byEndpoint.get(endpoint) as never);
+
+  it("is disabled with the reason when the parent has no video clips", async () => {
+    answer(
+      new Map<Endpoint, unknown>([
+        [videoStatusEndpoint, { videos: [] }],
+        [addOnsEndpoint, addOnsState(0)],
+      ]),
+    );
+    renderViewer();
+    await userEvent.click(actions().getByRole("button", { name: "Video" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create video" });
+    expect((await within(dialog).findByTestId("video-unavailable")).textContent).toMatch(
+      /no video clips left/,
+    );
+    expect(within(dialog).getByRole("button", { name: "Create video" }).hasAttribute("disabled")).toBe(true);
+    expect(within(dialog).getByRole("link", { name: "Buy video clips" }).getAttribute("href")).toBe(
+      paths.manageSubscription,
+    );
+  });
+
+  it("creates one, shows its progress, then plays and downloads it", async () => {
+    const making = {
+      id: "v1",
+      imageId: "one",
+      status: "processing",
+      progress: 40,
+      url: null,
+      downloadUrl: null,
+      contentType: null,
+      width: null,
+      height: null,
+      frames: null,
+      durationMs: null,
+      error: null,
+      createdAt: "2026-11-25T10:00:00.000Z",
+      completedAt: null,
+    };
+    const made = {
+      ...making,
+      status: "succeeded",
+      progress: 100,
+      url: "/media/v1.webp?sig=1",
+      downloadUrl: "/media/v1.webp?sig=1&download=1",
+      contentType: "image/webp",
+      width: 576,
+      height: 720,
+      frames: 36,
+    };
+    const byEndpoint = new Map<Endpoint, unknown>([
+      [videoStatusEndpoint, { videos: [] }],
+      [addOnsEndpoint, addOnsState(2)],
+      [createVideoEndpoint, { video: making, videosLeft: 1 }],
+    ]);
+    answer(byEndpoint);
+    renderViewer();
+    await userEvent.click(actions().getByRole("button", { name: "Video" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create video" });
+    expect((await within(dialog).findByTestId("videos-left")).textContent).toMatch(/2 video clips/);
+    byEndpoint.set(videoStatusEndpoint, { videos: [made] });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create video" }));
+    expect(callApiMock).toHaveBeenCalledWith(
+      createVideoEndpoint,
+      { imageId: "one" },
+      { organizationId: "family-1" },
+    );
+    expect(await within(dialog).findByRole("progressbar", { name: "Video progress" })).toBeTruthy();
+    const clip = await within(dialog).findByTestId("portrait-video", {}, { timeout: 4000 });
+    expect(clip.getAttribute("src")).toBe("/media/v1.webp?sig=1");
+    expect(within(dialog).getByRole("link", { name: "Download video" }).getAttribute("href")).toBe(
+      "/media/v1.webp?sig=1&download=1",
+    );
   });
 });

@@ -9,7 +9,10 @@ import {
 import {
   ChevronLeft,
   ChevronRight,
+  Clapperboard,
   Download,
+  Link2,
+  Link2Off,
   Printer,
   RefreshCcw,
   Share2,
@@ -34,9 +37,14 @@ import { formatDate } from "@/lib/format-date";
 import { toast } from "@/lib/toast";
 import { useDeleteImage, usePrintImage } from "../api/gallery";
 import { useRegenerate } from "../api/generation";
+import { printLeftWords } from "../lib/print-words";
 import { portraitRequestError } from "../lib/request-error";
 import { canShareImageFiles, portraitFileName } from "../lib/share";
+import { sharedUntilWords } from "../lib/share-links";
+import { FavouriteButton, useToggleFavourite } from "./favourite-button";
 import { LikenessCheck } from "./portrait-likeness";
+import { PortraitVideoAction } from "./portrait-video-action";
+import { usePortraitSharing } from "./use-portrait-sharing";
 
 type Scope = { familyId: string; childId: number; userId: string | undefined };
 
@@ -73,12 +81,13 @@ function ActionButton({
   );
 }
 
-type PrintUpsell = { message: string; offerPlans: boolean };
+type PrintUpsell = { message: string; offerPlans: boolean; offerAddOn?: boolean };
 
 /** What a print answered when the plan has no prints left or none at all. */
 function printProblem(error: unknown): PrintUpsell | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.code === studioErrorCodes.printNotIncluded) return { message: error.message, offerPlans: true };
+  if (error.code === studioErrorCodes.printNotIncluded)
+    return { message: error.message, offerPlans: true, offerAddOn: true };
   if (error.code === studioErrorCodes.printAllowanceUsed)
     return { message: error.message, offerPlans: false };
   return null;
@@ -87,6 +96,7 @@ function printProblem(error: unknown): PrintUpsell | null {
 const printNotIncluded: PrintUpsell = {
   message: `${studioMessages.printNotIncluded} It brings 10 A4 files a month, ready for the printer.`,
   offerPlans: true,
+  offerAddOn: true,
 };
 
 /**
@@ -125,6 +135,8 @@ export function PortraitViewer({
   const regenerate = useRegenerate(scope);
   const remove = useDeleteImage(scope.familyId, scope.childId);
   const print = usePrintImage(scope.familyId);
+  const toggleFavourite = useToggleFavourite(scope.familyId, scope.childId);
+  const linkSharing = usePortraitSharing(scope.familyId, scope.childId);
   const [sharing, setSharing] = useState(false);
   const [loadedId, setLoadedId] = useState<string | null>(null);
   const shareable = useMemo(
@@ -186,14 +198,11 @@ export function PortraitViewer({
   };
 
   const startPrint = () => {
-    if (entitlements && entitlements.readyToPrintPerMonth === 0) {
-      setUpsell(printNotIncluded);
-      setConfirm("print-upsell");
-      return;
-    }
+    // Even on a plan without prints, files bought with the Ready to print add-on may be there
+    // (decision 0033): the server decides, and its PRINT_NOT_INCLUDED opens the upsell.
     print.mutate(image.id, {
-      onSuccess: ({ url, remainingThisMonth }) => {
-        const left = `${remainingThisMonth} ready-to-print ${remainingThisMonth === 1 ? "file" : "files"} left this month.`;
+      onSuccess: ({ url, remainingThisMonth, purchasedLeft }) => {
+        const left = printLeftWords(remainingThisMonth, purchasedLeft);
         // Still within the click's user activation in most browsers; otherwise the toast opens it.
         const opened = window.open(url, "_blank", "noopener");
         if (opened === null) {
@@ -208,7 +217,9 @@ export function PortraitViewer({
       onError: (error) => {
         const problem = printProblem(error);
         if (problem) {
-          setUpsell(problem);
+          // The add-on is sold with Magician: a plan with prints of its own (Oracle) is not sent to it.
+          const ownPrints = (entitlements?.readyToPrintPerMonth ?? 0) > 0;
+          setUpsell(ownPrints ? { ...problem, offerAddOn: false } : problem);
           setConfirm("print-upsell");
         } else toast.error(errorMessage(error, "We couldn't prepare the print file. Please try again."));
       },
@@ -232,7 +243,19 @@ export function PortraitViewer({
     actions.push(
       <ActionButton key="share" icon={Share2} label="Share" pending={sharing} onClick={() => void share()} />,
     );
+  } else if (linkSharing.canShare(image)) {
+    // Where the device cannot share the file itself (desktops): a private link to this portrait.
+    actions.push(
+      <ActionButton
+        key="copy-link"
+        icon={Link2}
+        label="Copy link"
+        pending={linkSharing.isPending(image)}
+        onClick={() => linkSharing.copyLink(image)}
+      />,
+    );
   }
+  const liveShare = linkSharing.shareOf(image);
   actions.push(
     <ActionButton
       key="regenerate"
@@ -253,6 +276,18 @@ export function PortraitViewer({
         label="Print"
         pending={print.isPending}
         onClick={startPrint}
+      />,
+    );
+  }
+  // A finished portrait (not a preview) can become a short animated clip (decision 0033).
+  if (!preview && image.url) {
+    actions.push(
+      <PortraitVideoAction
+        key="video"
+        scope={scope}
+        image={image}
+        childName={childName}
+        trigger={(openVideo) => <ActionButton icon={Clapperboard} label="Video" onClick={openVideo} />}
       />,
     );
   }
@@ -318,7 +353,35 @@ export function PortraitViewer({
                   </>
                 ) : null}
               </p>
+              {liveShare ? (
+                <p
+                  className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-white/80"
+                  data-testid="viewer-share-state"
+                >
+                  <span className="inline-flex items-center gap-1">
+                    <Link2 className="size-3.5" aria-hidden />
+                    {sharedUntilWords(liveShare)}
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => linkSharing.stopSharing(image)}
+                    disabled={linkSharing.isPending(image)}
+                    className="inline-flex items-center gap-1 rounded-full px-1.5 font-semibold text-white underline-offset-2 hover:underline disabled:opacity-60"
+                  >
+                    <Link2Off className="size-3.5" aria-hidden /> Stop sharing
+                  </button>
+                </p>
+              ) : null}
             </div>
+            {preview ? null : (
+              <FavouriteButton
+                pressed={image.favourite}
+                label="Favourite"
+                tone="viewer"
+                onToggle={() => toggleFavourite(image)}
+                className="shrink-0"
+              />
+            )}
             <DialogPrimitive.Close
               className="grid size-11 shrink-0 place-items-center rounded-full bg-white/10 hover:bg-white/20"
               aria-label="Close"
@@ -444,6 +507,11 @@ export function PortraitViewer({
                 <Button variant="secondary" onClick={() => setConfirm(null)}>
                   Not now
                 </Button>
+                {upsell.offerAddOn ? (
+                  <Button asChild variant="secondary">
+                    <Link to={paths.manageSubscription}>Ready to print add-on</Link>
+                  </Button>
+                ) : null}
                 {upsell.offerPlans ? (
                   <Button asChild>
                     <Link to={printPlanPath}>See the plans</Link>
