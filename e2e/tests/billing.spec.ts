@@ -41,7 +41,8 @@ test.describe("plans, credits and the subscription", () => {
     const magician = page.getByRole("article", { name: "Magician" });
     await expect(magician).toContainText("Most popular");
     await expect(magician.getByTestId("plan-price")).toHaveText("$14.99");
-    await expect(magician).toContainText("Create video+$2");
+    await expect(magician).toContainText("Create video · 5 animated clips of your portraits+$2");
+    await expect(magician).toContainText("Ready to print · 10 ready-to-print A4 files+$2");
     await expect(page.getByRole("article", { name: "Oracle" }).getByText("Coming soon")).toHaveCount(2);
     await expect(page.getByRole("article", { name: "Alchemist" }).getByTestId("plan-price")).toHaveText(
       "$19",
