@@ -9,7 +9,7 @@ import { loggerOptions } from "./config/logger";
 import { connectDatabase, type DatabaseConnection } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { migrateWith, SCHEMA_LOCK_KEY } from "./db/migrate";
-import { createImageWork } from "./image-work/image-work";
+import { createImageWork, type ImageWork } from "./image-work/image-work";
 import { jobs } from "./jobs";
 import { jobSignalListener } from "./jobs/job-signal";
 import { type Queue, queuePoolMax, startQueue } from "./jobs/queue";
@@ -23,6 +23,8 @@ export type Runtime = {
   database: DatabaseConnection;
   auth: Auth;
   queue: Queue;
+  /** The CPU pool (photo checks, renders): warm in a process that renders, lazy in an API-only one. */
+  imageWork: ImageWork;
   /** The HTTP app, listening, when the role serves the API. */
   app: FastifyInstance | null;
   /** The address the app listens on (useful with PORT=0). */
@@ -81,7 +83,10 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     );
 
     const secret = await resolveAuthSecret(env);
-    const imageWork = createImageWork({ threads: env.workerThreads, eager: true });
+    // A process that renders keeps its threads warm; an API-only one (decision 0026) starts them at
+    // its first photo and gives them back when uploads stop, ≈ 20 MiB each idle, more once the face
+    // detector's weights are loaded.
+    const imageWork = createImageWork({ threads: env.workerThreads, eager: runsWorker });
     closers.push(() => imageWork.close());
     const providers = buildProviders(env, { db: database.db, logger, secret, imageWork });
     closers.push(() => providers.close());
@@ -160,7 +165,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       });
       origin = await app.listen({ host: env.HOST, port: env.PORT });
     }
-    return { env, database, auth, queue, app, origin, logger, close };
+    return { env, database, auth, queue, imageWork, app, origin, logger, close };
   } catch (error) {
     await close();
     throw error;

@@ -32,6 +32,8 @@ export type ImageWork = TaskFunctions & {
   faceDetector: FaceDetector;
   /** Tasks waiting for a free thread (a metric, and a hint for estimates). */
   queued(): number;
+  /** Threads started and not yet given back (a lazy pool has none until its first task). */
+  threadsRunning(): number;
   close(): Promise<void>;
 };
 
@@ -63,13 +65,27 @@ function threadEntry(): { filename: string; execArgv: string[] } {
   };
 }
 
+/**
+ * How long a lazy pool keeps an idle thread. An API-only process checks photos in bursts (a parent
+ * uploads ten in a minute, then nothing for hours): long enough that one parent's uploads find the
+ * face detector's weights loaded, short enough that an idle API process gives back their memory.
+ */
+export const LAZY_THREAD_IDLE_MS = 5 * 60_000;
+
 export function createImageWork(options: {
   threads: number;
-  /** Start every thread now (servers) rather than on first use (tests, scripts). */
+  /**
+   * Start every thread now and keep it (processes that render: the job loop must not wait for a
+   * thread to boot) rather than on first use, given back after LAZY_THREAD_IDLE_MS idle (API-only
+   * processes, tests, scripts).
+   */
   eager?: boolean;
+  /** Overrides LAZY_THREAD_IDLE_MS (tests). */
+  idleTimeoutMs?: number;
 }): ImageWork {
   let run: (name: ImageTaskName, input: unknown) => Promise<unknown>;
   let queued = () => 0;
+  let threadsRunning = () => 0;
   let close = async () => {};
   if (options.threads === 0) {
     run = async (name, input) => unwrap(await runImageTask(name, input));
@@ -79,10 +95,11 @@ export function createImageWork(options: {
       minThreads: options.eager ? options.threads : 0,
       maxThreads: options.threads,
       // Threads keep TensorFlow's weights and drawn art warm; an idle lazy pool gives them back.
-      idleTimeout: options.eager ? Number.POSITIVE_INFINITY : 30_000,
+      idleTimeout: options.eager ? Number.POSITIVE_INFINITY : (options.idleTimeoutMs ?? LAZY_THREAD_IDLE_MS),
     });
     run = async (name, input) => unwrap(await pool.run({ name, input }));
     queued = () => pool.queueSize;
+    threadsRunning = () => pool.threads.length;
     close = () => pool.close();
   }
   const task =
@@ -106,6 +123,7 @@ export function createImageWork(options: {
     joinVideoFrames: task("joinVideoFrames"),
     faceDetector: { detect: detectFaces, describe: describeFaces },
     queued: () => queued(),
+    threadsRunning: () => threadsRunning(),
     close: () => close(),
   };
 }

@@ -42,7 +42,7 @@ describe.skipIf(!serverUrl)("starting several processes at once on PostgreSQL", 
       PORT: "0",
       DATA_DIR: dataDir,
       STORAGE_LOCAL_SHARED: "true",
-      WORKER_THREADS: "0",
+      WORKER_THREADS: "1",
       WEB_DIST_DIR: dataDir,
     };
     const started = await Promise.allSettled(
@@ -63,5 +63,12 @@ describe.skipIf(!serverUrl)("starting several processes at once on PostgreSQL", 
     );
     await database.end();
     expect(rows[0]?.queues).toBeGreaterThan(5);
+    // The worker keeps its image thread warm for renders; an API process has none until a photo
+    // comes, so an idle API instance does not hold the face detector's memory.
+    expect(runtimes.map((runtime) => [runtime.env.ROLE, runtime.imageWork.threadsRunning()])).toEqual([
+      ["api", 0],
+      ["api", 0],
+      ["worker", 1],
+    ]);
   });
 });
