@@ -13,7 +13,12 @@ import { type StatementCounter, startStatementCounter } from "../harness/postgre
 import { log } from "../harness/progress-log";
 import { readCount } from "../harness/read-settings";
 import { statementsPerRequest } from "../harness/statements-per-request";
-import { type FullAppProcess, startFullAppProcess } from "../subjects/full-app-process";
+import {
+  COMPILED_SERVER,
+  compiledServerBuilt,
+  startCompiledApiProcess,
+} from "../subjects/compiled-api-process";
+import { type FullAppProcess, type MeasuredProcess, startFullAppProcess } from "../subjects/full-app-process";
 import { GALLERY_PHOTOS, parentWithGallery } from "../subjects/gallery-parent";
 import { createPostgresDatabase } from "../subjects/postgres-database";
 import { BARE_LIST_PATH, startBareTokenSelect } from "../subjects/start-bare-token-select";
@@ -70,6 +75,10 @@ export const authenticatedListBenchmark: Benchmark = {
       subjects.push(...(await measureOn(database, load)));
       for (const endpoint of ["children", "gallery"]) {
         pairs.push({ subject: `${endpoint} (${database.label})`, baseline: `bare (${database.label})` });
+        const compiled = `${endpoint} (${database.label}, compiled API)`;
+        if (subjects.some((subject) => subject.name === compiled)) {
+          pairs.push({ subject: compiled, baseline: `bare (${database.label})` });
+        }
       }
     }
     const [comparison, ...otherComparisons] = pairs as [ComparedPair, ...ComparedPair[]];
@@ -81,7 +90,9 @@ export const authenticatedListBenchmark: Benchmark = {
         `${load.connections} connections, ${load.durationSeconds} s measured per subject after ${load.warmupSeconds} s warm-up; ` +
         `one parent's bearer token and family header on every request; the gallery asks for all ${GALLERY_PORTRAITS} ` +
         `finished portraits in one answer; the product in a process of its own with its worker (ROLE=all, ` +
-        `run through tsx, default settings otherwise), idle but for the load; on ${databases.map((database) => database.label).join(", then ")}` +
+        `run through tsx, default settings otherwise), idle but for the load; on PostgreSQL also the compiled server as an ` +
+        `API-only process (node apps/server/dist/main.js, ROLE=api; skipped without npm run build), its memory read from /proc; ` +
+        `on ${databases.map((database) => database.label).join(", then ")}` +
         `${databases.length > 1 ? "" : " (PostgreSQL too when BENCH_DATABASE_URL is set)"}; ` +
         `the issue's targets: ≥ 0.5× bare requests/s on PostgreSQL, ≥ 0.4× on PGlite, ` +
         `p99 ≤ 50 ms at 50 connections on PostgreSQL, RSS ≤ 250 MiB on PostgreSQL`,
@@ -180,6 +191,7 @@ async function measureProduct(
     );
     const statements =
       postgres && counter ? await countProductStatements(database, counter, postgres.url, parent) : null;
+    const compiled = postgres ? await measureCompiledApi(database, postgres.url, parent, load) : [];
     return [
       {
         name: `children (${database.label})`,
@@ -197,9 +209,54 @@ async function measureProduct(
           ...(statements ? statements.gallery : {}),
         },
       },
+      ...compiled,
     ];
   } finally {
     await postgres?.drop();
+  }
+}
+
+/**
+ * The same two loads on an API process as production scales them out: the compiled server
+ * (`node apps/server/dist/main.js`, ROLE=api) on the same database, for the memory the issue's
+ * target is about (the product above runs through tsx with its worker and warm image threads).
+ * Skipped, with a note, when `npm run build` has not made the compiled server.
+ */
+async function measureCompiledApi(
+  database: Database,
+  databaseUrl: string,
+  parent: StudioParent,
+  load: Load,
+): Promise<SubjectResult[]> {
+  const label = `${database.label}, compiled API`;
+  if (!compiledServerBuilt()) {
+    log(`${label}: skipped, ${COMPILED_SERVER} is missing (npm run build makes it)`);
+    return [];
+  }
+  log(`${label}: starting node ${COMPILED_SERVER} with ROLE=api`);
+  const app = await startCompiledApiProcess({ databaseUrl, env: { FACE_DETECTION: "off" } });
+  try {
+    const atReady = await app.memory();
+    await checkProduct(app.origin, parent);
+    const children = await measureWithMemory(`children (${label})`, app, childrenRequest(parent), load);
+    const gallery = await measureWithMemory(`gallery (${label})`, app, galleryRequest(parent), load);
+    const rssAtReadyMiB = Math.round(atReady.rss / MIB);
+    return [
+      {
+        name: `children (${label})`,
+        description: `POST ${getChildrenEndpoint.path} on the compiled server as an API-only process`,
+        ...children.measurement,
+        details: { rssAtReadyMiB, ...children.memory },
+      },
+      {
+        name: `gallery (${label})`,
+        description: `POST ${generatedImagesEndpoint.path} {limit: ${GALLERY_PORTRAITS}} on the compiled server as an API-only process`,
+        ...gallery.measurement,
+        details: { portraits: GALLERY_PORTRAITS, rssAtReadyMiB, ...gallery.memory },
+      },
+    ];
+  } finally {
+    await app.close();
   }
 }
 
@@ -226,7 +283,7 @@ async function measureEndpoints(
 /** The product's resident memory after its load, and the most it held (the setup's renders included). */
 async function measureWithMemory(
   name: string,
-  app: FullAppProcess,
+  app: MeasuredProcess,
   request: ListRequest,
   load: Load,
 ): Promise<Measured> {

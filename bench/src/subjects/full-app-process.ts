@@ -12,11 +12,13 @@ export type ProcessMemory = {
   maxRss: number;
 };
 
+/** A server in a process of its own, whose memory a benchmark can read. */
+export type MeasuredProcess = RunningServer & { memory(): Promise<ProcessMemory> };
+
 /** The product in a process of its own, with what a benchmark may read of it from outside. */
-export type FullAppProcess = RunningServer & {
+export type FullAppProcess = MeasuredProcess & {
   /** The settings of its pool, as the product parsed them. */
   databasePoolMax: number;
-  memory(): Promise<ProcessMemory>;
 };
 
 /** What the child process sends back over IPC. */

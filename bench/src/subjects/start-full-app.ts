@@ -24,6 +24,12 @@ export type FullAppOptions = {
   databaseUrl?: string;
 };
 
+/**
+ * Production refuses PostgreSQL without a shared secret. A fixed one: every instance on one database
+ * must read the sessions the others signed.
+ */
+export const BENCH_AUTH_SECRET = "bench-auth-secret-".padEnd(48, "x");
+
 /** The running product, with what a benchmark may want to know or read of it. */
 export type FullApp = RunningServer & {
   /**
@@ -89,11 +95,7 @@ export async function startFullApp(options: FullAppOptions = {}): Promise<FullAp
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Production refuses PostgreSQL without a shared secret. A fixed one: every instance on one
-      // database must read the sessions the others signed.
-      ...(databaseUrl
-        ? { DATABASE_URL: databaseUrl, AUTH_SECRET: "bench-auth-secret-".padEnd(48, "x") }
-        : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_SECRET: BENCH_AUTH_SECRET } : {}),
       ...options.env,
     });
     const runtime = await startRuntime(env, { worker: options.worker ?? false });
