@@ -1,63 +1,8 @@
 import type { Page } from "@playwright/test";
-import {
-  type GeneratedImage,
-  generateEndpoint,
-  predictionStatusEndpoint,
-  startTrainingEndpoint,
-  trainingStatusEndpoint,
-} from "@wonderkin/contract";
-import { buyPlanThroughApi } from "../support/billing";
-import {
-  addChildThroughApi,
-  requestHeaders,
-  skipStudioIntroThroughApi,
-  uploadPhotoThroughApi,
-} from "../support/children";
+import { skipStudioIntroThroughApi } from "../support/children";
 import { accessibilityViolations, expect, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
-import { childPhotoFiles } from "../support/photos";
-
-/** A Magician parent's trained child with one finished Snow portrait, made through the API. */
-async function magicianWithPortrait(page: Page, firstName: string): Promise<{ childId: number }> {
-  await buyPlanThroughApi(page, 1);
-  const child = await addChildThroughApi(page, { firstName, age: 6, gender: "girl" });
-  for (const file of await childPhotoFiles(10)) await uploadPhotoThroughApi(page, child.id, file);
-  const headers = await requestHeaders(page);
-  expect(
-    (await page.request.post(startTrainingEndpoint.path, { headers, data: { childId: child.id } })).status(),
-  ).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const state = await page.request.post(trainingStatusEndpoint.path, {
-          headers,
-          data: { childId: child.id },
-        });
-        return ((await state.json()) as { status: string }).status;
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe("completed");
-  const generated = await page.request.post(generateEndpoint.path, {
-    headers,
-    data: { childId: child.id, styleId: "ice-queen", count: 1 },
-  });
-  expect(generated.status()).toBe(200);
-  const imageIds = ((await generated.json()) as { images: GeneratedImage[] }).images.map((image) => image.id);
-  await expect
-    .poll(
-      async () => {
-        const status = await page.request.post(predictionStatusEndpoint.path, {
-          headers,
-          data: { imageIds },
-        });
-        return ((await status.json()) as { images: GeneratedImage[] }).images.map((image) => image.status);
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toEqual(["succeeded"]);
-  return { childId: child.id };
-}
+import { trainedChildWithPortrait } from "../support/studio";
 
 /** Buys one add-on from the subscription page through the built-in checkout. */
 async function buyAddOn(page: Page, name: string, price: string) {
@@ -78,7 +23,11 @@ test.describe("the Magician add-ons", () => {
   }) => {
     test.setTimeout(300_000);
     await signUpVerified(page, newParent("Elsa"));
-    const { childId } = await magicianWithPortrait(page, "Mia");
+    const { childId } = await trainedChildWithPortrait(page, {
+      planId: 1,
+      firstName: "Mia",
+      styleId: "ice-queen",
+    });
 
     await page.goto("/account/subscription/manage");
     await expect(page.getByTestId("add-on-left-video")).toHaveText("None left");

@@ -1,69 +1,10 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
-import {
-  type GeneratedImage,
-  generateEndpoint,
-  predictionStatusEndpoint,
-  printImageEndpoint,
-  startTrainingEndpoint,
-  trainingStatusEndpoint,
-} from "@wonderkin/contract";
+import { printImageEndpoint } from "@wonderkin/contract";
 import sharp from "sharp";
-import { buyPlanThroughApi } from "../support/billing";
-import {
-  addChildThroughApi,
-  requestHeaders,
-  skipStudioIntroThroughApi,
-  uploadPhotoThroughApi,
-} from "../support/children";
+import { requestHeaders, skipStudioIntroThroughApi } from "../support/children";
 import { expect, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
-import { childPhotoFiles } from "../support/photos";
-
-/** An Oracle parent's trained child with one finished Fairy portrait, made through the API. */
-async function oracleWithPortrait(
-  page: Page,
-  firstName: string,
-): Promise<{ childId: number; imageId: string }> {
-  await buyPlanThroughApi(page, 3);
-  const child = await addChildThroughApi(page, { firstName, age: 6, gender: "girl" });
-  for (const file of await childPhotoFiles(10)) await uploadPhotoThroughApi(page, child.id, file);
-  const headers = await requestHeaders(page);
-  expect(
-    (await page.request.post(startTrainingEndpoint.path, { headers, data: { childId: child.id } })).status(),
-  ).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const state = await page.request.post(trainingStatusEndpoint.path, {
-          headers,
-          data: { childId: child.id },
-        });
-        return ((await state.json()) as { status: string }).status;
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe("completed");
-  const generated = await page.request.post(generateEndpoint.path, {
-    headers,
-    data: { childId: child.id, styleId: "fairy", count: 1 },
-  });
-  expect(generated.status()).toBe(200);
-  const imageIds = ((await generated.json()) as { images: GeneratedImage[] }).images.map((image) => image.id);
-  await expect
-    .poll(
-      async () => {
-        const status = await page.request.post(predictionStatusEndpoint.path, {
-          headers,
-          data: { imageIds },
-        });
-        return ((await status.json()) as { images: GeneratedImage[] }).images.map((image) => image.status);
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toEqual(["succeeded"]);
-  return { childId: child.id, imageId: imageIds[0] ?? "" };
-}
+import { trainedChildWithPortrait } from "../support/studio";
 
 test.describe("full-resolution portraits", () => {
   test("a parent downloads the original portrait, large enough to print, and gets an A4 print file", async ({
@@ -71,7 +12,11 @@ test.describe("full-resolution portraits", () => {
   }) => {
     test.setTimeout(240_000);
     await signUpVerified(page, newParent("Ada"));
-    const { childId, imageId } = await oracleWithPortrait(page, "Mia");
+    const { childId, imageId } = await trainedChildWithPortrait(page, {
+      planId: 3,
+      firstName: "Mia",
+      styleId: "fairy",
+    });
     await skipStudioIntroThroughApi(page, childId);
 
     await page.goto(`/kids/children/${childId}/magic-studio`);

@@ -1,60 +1,7 @@
 import type { Page } from "@playwright/test";
-import {
-  type GeneratedImage,
-  generateEndpoint,
-  predictionStatusEndpoint,
-  startTrainingEndpoint,
-  trainingStatusEndpoint,
-} from "@wonderkin/contract";
-import { buyPlanThroughApi } from "../support/billing";
-import { addChildThroughApi, requestHeaders, uploadPhotoThroughApi } from "../support/children";
 import { expect, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
-import { childPhotoFiles } from "../support/photos";
-
-/** A trained child with one finished Fairy portrait, made through the API (this spec is about sharing it). */
-async function childWithPortrait(page: Page, firstName: string): Promise<{ childId: number }> {
-  await buyPlanThroughApi(page);
-  const child = await addChildThroughApi(page, { firstName, age: 6, gender: "girl" });
-  for (const file of await childPhotoFiles(10)) await uploadPhotoThroughApi(page, child.id, file);
-  const headers = await requestHeaders(page);
-  const started = await page.request.post(startTrainingEndpoint.path, {
-    headers,
-    data: { childId: child.id },
-  });
-  expect(started.status()).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const state = await page.request.post(trainingStatusEndpoint.path, {
-          headers,
-          data: { childId: child.id },
-        });
-        return ((await state.json()) as { status: string }).status;
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe("completed");
-  const generated = await page.request.post(generateEndpoint.path, {
-    headers,
-    data: { childId: child.id, styleId: "fairy", count: 1 },
-  });
-  expect(generated.status()).toBe(200);
-  const imageIds = ((await generated.json()) as { images: GeneratedImage[] }).images.map((image) => image.id);
-  await expect
-    .poll(
-      async () => {
-        const status = await page.request.post(predictionStatusEndpoint.path, {
-          headers,
-          data: { imageIds },
-        });
-        return ((await status.json()) as { images: GeneratedImage[] }).images.map((image) => image.status);
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toEqual(["succeeded"]);
-  return { childId: child.id };
-}
+import { trainedChildWithPortrait } from "../support/studio";
 
 /** The studio, past its introduction if this is the parent's first visit. */
 async function openStudio(page: Page, childId: number, firstName: string) {
@@ -75,7 +22,7 @@ test.describe("sharing a portrait by link", () => {
     test.setTimeout(240_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signUpVerified(page, newParent("Freya"));
-    const { childId } = await childWithPortrait(page, "Mia");
+    const { childId } = await trainedChildWithPortrait(page, { firstName: "Mia", styleId: "fairy" });
     await openStudio(page, childId, "Mia");
 
     const gallery = page.getByRole("list", { name: "Mia's portraits" });

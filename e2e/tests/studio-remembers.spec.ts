@@ -5,15 +5,14 @@ import {
   type Child,
   FAMILY_HEADER,
   generateEndpoint,
-  startTrainingEndpoint,
   studioIntroSeenEndpoint,
-  trainingStatusEndpoint,
 } from "@wonderkin/contract";
 import { buyPlanThroughApi } from "../support/billing";
 import { addChildThroughApi, requestHeaders, uploadPhotoThroughApi } from "../support/children";
 import { accessibilityViolations, expect, test, watchConsoleErrors } from "../support/fixtures";
 import { newParent, signInThroughUi, signUpVerified } from "../support/flows";
 import { childPhotoFiles } from "../support/photos";
+import { trainChildThroughApi } from "../support/studio";
 
 async function openAccountMenu(page: Page) {
   await page.getByRole("button", { name: /^Account:/ }).click();
@@ -108,25 +107,8 @@ test.describe("the studio remembers", () => {
     await buyPlanThroughApi(page); // Magician: 100 credits a month.
     const mia = await addChildThroughApi(page, { firstName: "Mia", age: 6, gender: "girl" });
     for (const file of await childPhotoFiles(10)) await uploadPhotoThroughApi(page, mia.id, file);
+    await trainChildThroughApi(page, mia.id);
     const headers = await requestHeaders(page);
-    const started = await page.request.post(startTrainingEndpoint.path, {
-      headers,
-      data: { childId: mia.id },
-    });
-    expect(started.status()).toBe(200);
-    await expect
-      .poll(
-        async () => {
-          const state = await page.request.post(trainingStatusEndpoint.path, {
-            headers,
-            data: { childId: mia.id },
-          });
-          return ((await state.json()) as { status: string }).status;
-        },
-        // The e2e server's local training takes 20 s; on a busy machine the photos' checks queue first.
-        { timeout: 180_000, intervals: [2_000] },
-      )
-      .toBe("completed");
     for (const [styleId, count] of [
       ["fairy", 2],
       ["astronaut", 1],
