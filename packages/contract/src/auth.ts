@@ -1,77 +1,58 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 
-/** Spec §8: the sign-in and sign-up messages, word for word. */
-export const authMessages = {
-  emailNotRegistered: "Email is not registered. Please sign up first.",
-  wrongPassword: "Incorrect password. Please try again.",
-  invalidEmail: "Please enter a valid email address.",
-  accountDisabled: "This account has been disabled. Please contact support.",
-  tooManyRequests: "Too many failed attempts. Please try again later.",
-  emailLinkRequired:
-    "Too many failed attempts on this account. Sign in with an e-mail link instead: we will send it to your address.",
-  signInFailed: "Failed to sign in. Please check your credentials and try again.",
-  emailInUse: "Email is already in use. Please sign in.",
-  createUserFailed: "Failed to create user",
-  signUpFailed: "Failed to sign up. Please try again.",
-  emailRequired: "Email is required",
-  invalidSignInLink: "Invalid sign-in link",
-  userNotFoundInDb: "User not found in DB",
-  accountExistsWithMethods: (methods: string) =>
-    `An account already exists with this email. Please sign in with ${methods}`,
-} as const;
+import {
+  authMessages,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  passwordMessages,
+  personNameMessages,
+  signInMethods,
+  socialProviders,
+} from "./rules/auth-rules";
 
-/** Stable error codes of the identity endpoints. */
-export const authErrorCodes = {
-  emailInUse: "EMAIL_IN_USE",
-  invalidEmail: "INVALID_EMAIL",
-  accountDisabled: "ACCOUNT_DISABLED",
-  tooManyAttempts: "TOO_MANY_ATTEMPTS",
-  verificationLinkInvalid: "VERIFICATION_LINK_INVALID",
-  verificationEmailThrottled: "VERIFICATION_EMAIL_THROTTLED",
-  alreadyVerified: "EMAIL_ALREADY_VERIFIED",
-  invalidSignInLink: "INVALID_SIGN_IN_LINK",
-  wrongPassword: "WRONG_PASSWORD",
-  userNotFound: "USER_NOT_FOUND",
-  unknownSignInProvider: "UNKNOWN_SIGN_IN_PROVIDER",
-  /** Too many failed passwords from everywhere: this account signs in by e-mail link for a while. */
-  emailLinkRequired: "EMAIL_LINK_REQUIRED",
-} as const;
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+// The rules and words live in the zod-free entry (./rules), which the public pages import; the
+// schemas below are made of them, and the contract's main entry offers both.
+export {
+  authErrorCodes,
+  authMessages,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  passwordMessages,
+  personNameMessages,
+  type SignInMethod,
+  SOCIAL_SIGN_IN_POPUP_PATH,
+  type SocialProvider,
+} from "./rules/auth-rules";
 
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: authMessages.invalidEmail }));
+  .max(EMAIL_MAX_LENGTH, authMessages.invalidEmail)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, message: authMessages.invalidEmail }));
 
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
+  .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong);
 
 export const personNameSchema = z
   .string()
   .trim()
-  .min(1, "Please enter a name.")
-  .max(60, "Use at most 60 characters.");
+  .min(1, personNameMessages.missing)
+  .max(PERSON_NAME_MAX_LENGTH, personNameMessages.tooLong);
 
 /** The sign-in methods an account can have (spec §7: "looking up the sign-in methods of an e-mail"). */
-export const signInMethodSchema = z.enum(["password", "email-link", "google", "facebook"]);
-export type SignInMethod = z.infer<typeof signInMethodSchema>;
+export const signInMethodSchema = z.enum(signInMethods);
 
-export const socialProviderSchema = z.enum(["google", "facebook"]);
-export type SocialProvider = z.infer<typeof socialProviderSchema>;
-
-/**
- * The page a Google or Facebook sign-in popup (spec §7) lands on: it hands the outcome to the window
- * that opened it and closes. The server lets this page (and Better Auth's redirects on the way) keep
- * the tie to the opener (Cross-Origin-Opener-Policy), which the rest of the app does not offer.
- */
-export const SOCIAL_SIGN_IN_POPUP_PATH = "/social-sign-in/popup";
+export const socialProviderSchema = z.enum(socialProviders);
 
 const successSchema = z.object({ success: z.boolean(), message: z.string() });
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 
-/** Spec §2 and §5: a child id is a positive integer written without a leading zero. */
-export const childIdPattern = /^[1-9]\d*$/;
+export { childIdPattern, parseChildIdSegment } from "./rules/child-rules";
 
 export const childIdSchema = z.number().int().positive();
 
@@ -15,13 +14,6 @@ export const childSummarySchema = z.object({
   trainingStatus: trainingStatusSchema,
 });
 export type ChildSummary = z.infer<typeof childSummarySchema>;
-
-/** Parses a childId taken from a URL segment; null when it is not a canonical positive integer. */
-export function parseChildIdSegment(segment: string | undefined): number | null {
-  if (segment === undefined || !childIdPattern.test(segment)) return null;
-  const id = Number(segment);
-  return Number.isSafeInteger(id) ? id : null;
-}
 
 /** The prompt templates speak of a boy or a girl (spec §1: placeholders for the child's gender). */
 export const childGenders = ["boy", "girl"] as const;

@@ -1,0 +1,20 @@
+/** The family words every page may need, without zod (see ./index.ts). */
+
+/** The request header naming the family a product request acts for (spec §6). */
+export const FAMILY_HEADER = "organization-id";
+
+export const familyErrorCodes = {
+  organizationRequired: "ORGANIZATION_REQUIRED",
+  notAFamilyMember: "NOT_A_FAMILY_MEMBER",
+  roleNotAllowed: "ROLE_NOT_ALLOWED",
+  lastOwner: "LAST_OWNER",
+  memberNotFound: "MEMBER_NOT_FOUND",
+  alreadyMember: "ALREADY_A_MEMBER",
+  alreadyInvited: "ALREADY_INVITED",
+  invitationNotFound: "INVITATION_NOT_FOUND",
+  invitationForAnotherEmail: "INVITATION_FOR_ANOTHER_EMAIL",
+  emailNotVerified: "EMAIL_NOT_VERIFIED",
+  confirmationMismatch: "CONFIRMATION_MISMATCH",
+  pictureInvalid: "PICTURE_INVALID",
+  familyLimitReached: "FAMILY_LIMIT_REACHED",
+} as const;
