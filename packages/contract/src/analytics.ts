@@ -1,10 +1,21 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { ATTRIBUTION_FIELD_MAX_LENGTH } from "./rules/analytics-rules";
+import { publicApiPaths } from "./rules/api-paths";
+
+// The record's keys, limit and plain check live in the zod-free entry (./rules), which the tracker
+// reads on every first page; the schema below is made of the same limit and listed with the same keys.
+export {
+  ATTRIBUTION_FIELD_MAX_LENGTH,
+  type Attribution,
+  attributionKeys,
+  parseAttribution,
+} from "./rules/analytics-rules";
 
 /** The first-party visitor cookie: an anonymous random id, the only analytics cookie we set. */
 export const VISITOR_COOKIE = "wk_vid";
 
-const field = z.string().trim().max(500).optional();
+const field = z.string().trim().max(ATTRIBUTION_FIELD_MAX_LENGTH).optional();
 
 /** Spec §3's attribution record (stored locally under `utm_params`; the last sent under `sent_utm_params`). */
 export const attributionSchema = z.object({
@@ -19,24 +30,11 @@ export const attributionSchema = z.object({
   referrer: field,
   timestamp: z.number().int().optional(),
 });
-export type Attribution = z.infer<typeof attributionSchema>;
-
-export const attributionKeys = [
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "fbp",
-  "fbc",
-  "ga_client_id",
-  "referrer",
-] as const;
 
 /** A page view from a browser that has not asked not to be tracked. */
 export const recordVisitEndpoint = defineEndpoint({
   method: "POST",
-  path: "/api/analytics/visit",
+  path: publicApiPaths.recordVisit,
   request: z.object({ landingPage: z.string().max(2000), attribution: attributionSchema }),
   /** `tracked: false` when the browser sends Do-Not-Track or Global Privacy Control. */
   response: z.object({ tracked: z.boolean() }),

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { socialProviderSchema } from "./auth";
 import { defineEndpoint } from "./endpoint";
+import { publicApiPaths } from "./rules/api-paths";
 
 /** What the sign-in pages need to know about this deployment (no secrets). */
 export const publicConfigEndpoint = defineEndpoint({
   method: "GET",
-  path: "/api/config",
+  path: publicApiPaths.config,
   request: z.undefined(),
   response: z.object({
     appName: z.string(),

@@ -1,5 +1,5 @@
 import type { ChildSummary, SubscriptionSummary } from "@wonderkin/contract";
-import { parseChildIdSegment } from "@/config/contract-constants";
+import { parseChildIdSegment } from "@wonderkin/contract/rules";
 import {
   childRoutePattern,
   defaultProtectedPath,

@@ -10,10 +10,10 @@ import {
   type Subscription,
   type UserRecord,
 } from "@wonderkin/contract";
+import { authErrorCodes, authMessages } from "@wonderkin/contract/rules";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { USER_NOT_FOUND_CODE, USER_NOT_FOUND_IN_DB_MESSAGE } from "@/config/contract-constants";
 import { paths } from "@/config/paths";
 import { CONFIRMING_POLL_MS } from "@/entities/billing/billing-queries";
 import { pendingInvitationKey } from "@/entities/session/pending-invitation";
@@ -227,11 +227,11 @@ describe("useGuardState: who is there", () => {
     sessionAnswers(sessionUser);
     answerWith({
       user: () => {
-        throw new ApiError(404, USER_NOT_FOUND_CODE, USER_NOT_FOUND_IN_DB_MESSAGE);
+        throw new ApiError(404, authErrorCodes.userNotFound, authMessages.userNotFoundInDb);
       },
     });
     const { result } = renderGuardState();
-    await waitFor(() => expect(signOut).toHaveBeenCalledWith({ notice: USER_NOT_FOUND_IN_DB_MESSAGE }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledWith({ notice: authMessages.userNotFoundInDb }));
     expect(result.current.auth).toEqual({ status: "loading" });
   });
 

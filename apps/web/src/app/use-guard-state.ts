@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { authMessages } from "@wonderkin/contract/rules";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { USER_NOT_FOUND_IN_DB_MESSAGE } from "@/config/contract-constants";
 import { paths } from "@/config/paths";
 import { useActiveSubscription } from "@/entities/billing/billing-queries";
 import { useChildren } from "@/entities/children/get-children";
@@ -33,7 +33,7 @@ export function useGuardState(): GuardState {
   const user = useUser(sessionUser?.id);
   const userMissing = isUserMissing(user.error);
   useEffect(() => {
-    if (userMissing) void signOut({ notice: USER_NOT_FOUND_IN_DB_MESSAGE });
+    if (userMissing) void signOut({ notice: authMessages.userNotFoundInDb });
   }, [userMissing]);
 
   let auth: GuardState["auth"];

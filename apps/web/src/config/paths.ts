@@ -1,4 +1,4 @@
-import { SOCIAL_SIGN_IN_POPUP_PATH } from "./contract-constants";
+import { SOCIAL_SIGN_IN_POPUP_PATH } from "@wonderkin/contract/rules";
 
 /** Every route of spec §2, in one place. Builders for parameterised routes sit next to them. */
 export const paths = {

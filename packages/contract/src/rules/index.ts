@@ -5,6 +5,9 @@
  * of the main entry are made of the same values, so every rule stays in one place.
  * rules-entry.test.ts keeps zod out of it.
  */
+
+export * from "./analytics-rules";
+export * from "./api-paths";
 export * from "./auth-rules";
 export * from "./child-rules";
 export * from "./family-rules";

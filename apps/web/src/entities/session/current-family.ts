@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FamilySummary } from "@wonderkin/contract";
+import { familyErrorCodes } from "@wonderkin/contract/rules";
 import { useCallback, useSyncExternalStore } from "react";
-import { NOT_A_FAMILY_MEMBER_CODE } from "@/config/contract-constants";
 import { ApiError } from "@/lib/api-error";
 import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 import { type Session, sessionQueryKey, useSession } from "./get-session";
@@ -88,7 +88,7 @@ export function recoverFromLostFamily(
   error: unknown,
   onSwitched: (family: FamilySummary | undefined) => void,
 ): void {
-  if (!(error instanceof ApiError) || error.code !== NOT_A_FAMILY_MEMBER_CODE || recovery) return;
+  if (!(error instanceof ApiError) || error.code !== familyErrorCodes.notAFamilyMember || recovery) return;
   const lost = readOrganizationId();
   const userId = queryClient.getQueryData<Session>(sessionQueryKey)?.user.id;
   if (!lost || !userId) return;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { UserRecord } from "@wonderkin/contract";
-import { USER_NOT_FOUND_CODE } from "@/config/contract-constants";
+import { authErrorCodes } from "@wonderkin/contract/rules";
 import { ApiError } from "@/lib/api-error";
 
 /**
@@ -15,7 +15,7 @@ export async function getUser(): Promise<UserRecord> {
 
 /** Spec §4: a session without a server user record is an error ('User not found in DB'). */
 export function isUserMissing(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404 && error.code === USER_NOT_FOUND_CODE;
+  return error instanceof ApiError && error.status === 404 && error.code === authErrorCodes.userNotFound;
 }
 
 export const userQueryKey = (userId: string) => ["user", userId] as const;

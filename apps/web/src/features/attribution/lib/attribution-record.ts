@@ -1,4 +1,4 @@
-import { type Attribution, attributionKeys, attributionSchema } from "@wonderkin/contract";
+import { type Attribution, attributionKeys, parseAttribution } from "@wonderkin/contract/rules";
 
 /** Spec §3: the attribution record is kept locally under this key… */
 export const storedAttributionKey = "utm_params";
@@ -16,8 +16,7 @@ export function readAttribution(storage: KeyValueStorage, key: string): Attribut
   const text = storage.read(key);
   if (!text) return null;
   try {
-    const parsed = attributionSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return parseAttribution(JSON.parse(text));
   } catch {
     return null;
   }

@@ -1,11 +1,13 @@
 /**
- * The page's attribution tracker with the browser's storage, cookies and the analytics calls (zod
- * schemas, the Better Auth client): loaded by browser-attribution.ts once the first page is shown.
+ * The page's attribution tracker with the browser's storage, cookies and the analytics calls:
+ * loaded by browser-attribution.ts once the first page is shown. A visit is recorded without zod,
+ * on every first page; the calls about a signed-in parent (their zod schemas, the Better Auth
+ * client) load when one is made (decision 0036).
  */
-import { identifyEndpoint, recordVisitEndpoint, submitUserDataEndpoint } from "@wonderkin/contract";
+import { publicApiPaths } from "@wonderkin/contract/rules";
 import { loadAuthClient } from "@/entities/session/load-auth-client";
-import { callApi } from "@/lib/api-client";
 import { readLocal, writeLocal } from "@/lib/local-storage";
+import { plainRequest } from "@/lib/plain-request";
 import type { AnalyticsApi, SignInFacts } from "./analytics-api";
 import { type AttributionTracker, createAttributionTracker } from "./attribution-tracker";
 import type { PrivacySignals } from "./tracking-allowed";
@@ -31,9 +33,11 @@ async function signInFacts(): Promise<SignInFacts> {
 }
 
 const analyticsApi: AnalyticsApi = {
-  recordVisit: (request) => callApi(recordVisitEndpoint, request),
-  identify: (request) => callApi(identifyEndpoint, request),
-  submitUserData: (request) => callApi(submitUserDataEndpoint, request),
+  // The answer says only whether the visit was tracked, which nothing reads.
+  recordVisit: (request) => plainRequest(publicApiPaths.recordVisit, { method: "POST", body: request }),
+  identify: (request) => import("./parent-analytics-calls").then((calls) => calls.identify(request)),
+  submitUserData: (request) =>
+    import("./parent-analytics-calls").then((calls) => calls.submitUserData(request)),
   signInFacts,
 };
 

@@ -1,4 +1,4 @@
-import type { Attribution } from "@wonderkin/contract";
+import type { Attribution } from "@wonderkin/contract/rules";
 import { readCookie } from "./cookies";
 
 export const utmKeys = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;

@@ -1,4 +1,4 @@
-import type { Attribution } from "@wonderkin/contract";
+import type { Attribution } from "@wonderkin/contract/rules";
 import type { AnalyticsApi } from "./analytics-api";
 import {
   hasAttributionData,

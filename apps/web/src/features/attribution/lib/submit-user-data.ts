@@ -1,4 +1,5 @@
-import type { Attribution, EndpointRequest, submitUserDataEndpoint } from "@wonderkin/contract";
+import type { EndpointRequest, submitUserDataEndpoint } from "@wonderkin/contract";
+import type { Attribution } from "@wonderkin/contract/rules";
 import type { AnalyticsApi } from "./analytics-api";
 import type { KeyValueStorage } from "./attribution-record";
 import { deviceTypeOf, operatingSystemOf } from "./describe-device";

@@ -1,11 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { authMessages, emailSchema } from "@wonderkin/contract";
+import { authMessages, checkEmail } from "@wonderkin/contract/rules";
 import { ArrowLeft, Mail, MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
+import { useCheckedForm } from "@/components/forms/use-checked-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -18,10 +16,9 @@ import { useRefreshSession } from "@/entities/session/get-session";
 import { loadAuthClient } from "@/entities/session/load-auth-client";
 import { storeEmailForSignIn } from "@/entities/session/session-storage";
 import { takeSignOutNotice } from "@/entities/session/sign-out";
-import { enteredPasswordSchema, requiredEmailSchema } from "@/lib/form-schemas";
+import { checkEnteredPassword, checkRequiredEmail } from "@/lib/form-rules";
 import { safeReturnUrl } from "@/lib/safe-return-url";
 import { toast } from "@/lib/toast";
-import { getSignInMethods } from "../api/get-sign-in-methods";
 import {
   isAccountExistsError,
   needsSignInMethods,
@@ -32,15 +29,21 @@ import { readSignInLocationState } from "../lib/sign-in-location-state";
 import { withReturnUrl } from "../lib/with-return-url";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
 
-const signInFormSchema = z.object({ email: requiredEmailSchema, password: enteredPasswordSchema });
+/**
+ * The sign-in-methods lookup (a contract endpoint, with zod) loads only when a failure needs it, so
+ * the page's first load does without zod (decision 0036).
+ */
+const getSignInMethods = (email: string) =>
+  import("../api/get-sign-in-methods").then((api) => api.getSignInMethods(email));
 
 /** The message after a failed Google or Facebook sign-in (`/sign-in?error=…&email=…`), if any. */
 function useSocialErrorMessage(error: string | null, email: string | null): string | null {
-  const parsedEmail = emailSchema.safeParse(email ?? "");
-  const lookUp = error !== null && isAccountExistsError(error) && parsedEmail.success;
+  const parsedEmail = checkEmail(email ?? "");
+  const validEmail = parsedEmail.ok ? parsedEmail.value : undefined;
+  const lookUp = error !== null && isAccountExistsError(error) && validEmail !== undefined;
   const methods = useQuery({
-    queryKey: ["sign-in-methods", parsedEmail.data],
-    queryFn: () => getSignInMethods(parsedEmail.data ?? ""),
+    queryKey: ["sign-in-methods", validEmail],
+    queryFn: () => getSignInMethods(validEmail ?? ""),
     enabled: lookUp,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -74,11 +77,11 @@ function SignInForm() {
     setSocialErrorDismissed(true);
   };
 
-  const form = useForm({
-    resolver: zodResolver(signInFormSchema),
+  const form = useCheckedForm({
     defaultValues: { email: handedOver.email ?? params.get("email") ?? "", password: "" },
+    checks: { email: checkRequiredEmail, password: checkEnteredPassword },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting } = form;
 
   useEffect(() => {
     // A sign-out left a message: one the app had to make (e.g. no server record for the account),
@@ -107,16 +110,16 @@ function SignInForm() {
 
   async function sendSignInLink() {
     startAttempt();
-    const parsed = requiredEmailSchema.safeParse(form.getValues("email"));
-    if (!parsed.success) {
-      form.setError("email", { message: parsed.error.issues[0]?.message ?? authMessages.invalidEmail });
-      form.setFocus("email");
+    const parsed = checkRequiredEmail(form.getValue("email"));
+    if (!parsed.ok) {
+      form.setError("email", parsed.message);
+      form.focus("email");
       return;
     }
     form.clearErrors();
     setLinkPending(true);
     const { error } = await loadAuthClient()
-      .then((authClient) => authClient.signIn.magicLink({ email: parsed.data }))
+      .then((authClient) => authClient.signIn.magicLink({ email: parsed.value }))
       .catch(() => ({ error: { status: 0, code: "NETWORK_ERROR" } }));
     setLinkPending(false);
     if (error) {
@@ -127,8 +130,8 @@ function SignInForm() {
       );
       return;
     }
-    storeEmailForSignIn(parsed.data);
-    setLinkSentTo(parsed.data);
+    storeEmailForSignIn(parsed.value);
+    setLinkSentTo(parsed.value);
   }
 
   if (linkSentTo) {
@@ -171,12 +174,12 @@ function SignInForm() {
       <SocialSignInButtons returnUrl={returnUrl} onError={setFailure} onStart={startAttempt} />
 
       <form noValidate onSubmit={onSubmit} onFocus={prefetchAuthClient} className="flex flex-col gap-5">
-        <Field label="E-mail" error={errors.email?.message}>
+        <Field label="E-mail" error={errors.email}>
           <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
         </Field>
         <Field
           label="Password"
-          error={errors.password?.message}
+          error={errors.password}
           labelAside={<TextLink to={paths.resetPassword}>Forgot password?</TextLink>}
         >
           <PasswordInput autoComplete="current-password" {...form.register("password")} />

@@ -1,16 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   authErrorCodes,
   authMessages,
-  createUserEndpoint,
+  checkPassword,
+  checkPersonName,
+  EMAIL_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  passwordSchema,
-  personNameSchema,
-} from "@wonderkin/contract";
+} from "@wonderkin/contract/rules";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
+import { useCheckedForm } from "@/components/forms/use-checked-form";
 import { SiteFooter } from "@/components/layout/auth-layout";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,8 +22,8 @@ import { appName } from "@/config/app";
 import { paths } from "@/config/paths";
 import { useRefreshSession } from "@/entities/session/get-session";
 import { loadAuthClient } from "@/entities/session/load-auth-client";
-import { ApiError, callApi } from "@/lib/api-client";
-import { requiredEmailSchema } from "@/lib/form-schemas";
+import { ApiError } from "@/lib/api-error";
+import { checkRequiredEmail } from "@/lib/form-rules";
 import { usePublicConfig } from "@/lib/public-config";
 import { safeReturnUrl } from "@/lib/safe-return-url";
 import { landingFaq, landingSamples } from "../lib/landing-content";
@@ -42,14 +40,16 @@ import {
 } from "./landing-sections";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
 
-const signUpFormSchema = z.object({
-  firstName: personNameSchema,
-  email: requiredEmailSchema,
-  password: passwordSchema,
-});
-
-/** The auth client loads once the parent starts on the form, so it is there by the time they submit. */
-const prefetchAuthClient = () => void loadAuthClient().catch(() => undefined);
+/**
+ * The account is created through a contract endpoint (zod), loaded with the auth client once the
+ * parent starts on the form, so both are there by the time they submit and the landing page's first
+ * load does without them (decision 0036).
+ */
+const loadCreateUser = () => import("../api/create-user");
+const prefetchSubmit = () => {
+  void loadAuthClient().catch(() => undefined);
+  void loadCreateUser().catch(() => undefined);
+};
 
 /**
  * The sign-up page is the landing (spec §2: `/` sends a signed-out visitor here): the form first on
@@ -124,12 +124,16 @@ function SignUpForm() {
   const returnUrl = safeReturnUrl(params.get("returnUrl"));
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm({
-    resolver: zodResolver(signUpFormSchema),
+  const form = useCheckedForm({
     // An invitation link passes the invited address, so the account is made for the right one.
-    defaultValues: { firstName: "", email: params.get("email")?.trim().slice(0, 254) ?? "", password: "" },
+    defaultValues: {
+      firstName: "",
+      email: params.get("email")?.trim().slice(0, EMAIL_MAX_LENGTH) ?? "",
+      password: "",
+    },
+    checks: { firstName: checkPersonName, email: checkRequiredEmail, password: checkPassword },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting } = form;
 
   const goToSignIn = (state: SignInLocationState) =>
     navigate(withReturnUrl(paths.signIn, returnUrl), { state, replace: true });
@@ -137,7 +141,8 @@ function SignUpForm() {
   const onSubmit = form.handleSubmit(async ({ firstName, email, password }) => {
     setFailure(null);
     try {
-      const result = await callApi(createUserEndpoint, { firstName, email, password });
+      const { createUser } = await loadCreateUser();
+      const result = await createUser({ firstName, email, password });
       if (!result.success) {
         setFailure(refusedSignUpMessage(result.message));
         return;
@@ -173,18 +178,14 @@ function SignUpForm() {
 
       <SocialSignInButtons returnUrl={returnUrl} onError={setFailure} onStart={() => setFailure(null)} />
 
-      <form noValidate onSubmit={onSubmit} onFocus={prefetchAuthClient} className="flex flex-col gap-5">
-        <Field label="First name" error={errors.firstName?.message}>
+      <form noValidate onSubmit={onSubmit} onFocus={prefetchSubmit} className="flex flex-col gap-5">
+        <Field label="First name" error={errors.firstName}>
           <Input autoComplete="given-name" {...form.register("firstName")} />
         </Field>
-        <Field label="E-mail" error={errors.email?.message}>
+        <Field label="E-mail" error={errors.email}>
           <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
         </Field>
-        <Field
-          label="Password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-        >
+        <Field label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password}>
           <PasswordInput autoComplete="new-password" {...form.register("password")} />
         </Field>
         <Button type="submit" size="lg" block pending={isSubmitting}>

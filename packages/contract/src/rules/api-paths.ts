@@ -1,0 +1,9 @@
+/**
+ * The paths of the endpoints a public page calls before it has loaded zod (decision 0036): the
+ * deployment's settings and the visit of an anonymous visitor. Their endpoints in the main entry are
+ * declared with these very paths, and the server validates both ends against those endpoints' schemas.
+ */
+export const publicApiPaths = {
+  config: "/api/config",
+  recordVisit: "/api/analytics/visit",
+} as const;
