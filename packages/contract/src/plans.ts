@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { plans as planList } from "./rules/plans-data";
 
 /*
  * The plans of spec §9, word for word, with the prices we chose (the spec leaves price and
@@ -7,7 +8,7 @@ import { defineEndpoint } from "./endpoint";
  * one source.
  */
 
-export const PRICE_CURRENCY = "USD";
+export { PRICE_CURRENCY } from "./rules/plans-data";
 
 export const billingCycles = ["one-time", "monthly", "yearly"] as const;
 export const billingCycleSchema = z.enum(billingCycles);
@@ -42,10 +43,7 @@ export const planAddOnSchema = z.object({
 });
 export type PlanAddOn = z.infer<typeof planAddOnSchema>;
 
-/** Clips one "Create video" purchase gives. */
-export const VIDEO_ADD_ON_UNITS = 5;
-/** Ready-to-print A4 files one "Ready to print" purchase gives. */
-export const PRINT_ADD_ON_UNITS = 10;
+export { PRINT_ADD_ON_UNITS, VIDEO_ADD_ON_UNITS } from "./rules/plans-data";
 export const planVariantSchema = z.object({
   planId: planIdSchema,
   billingCycle: billingCycleSchema,
@@ -78,93 +76,11 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const plans: readonly Plan[] = [
-  {
-    key: "alchemist",
-    name: "Alchemist",
-    description: "A one-time pack to try the magic: portraits in the core categories.",
-    isPopular: false,
-    features: [{ value: "50 images" }, { value: "A single child" }, { value: "Core categories" }],
-    addOns: [],
-    variants: [{ planId: 5, billingCycle: "one-time", price: 19, creditsPerGrant: 50 }],
-    entitlements: {
-      childrenAllowed: 1,
-      categories: "core",
-      watermark: true,
-      readyToPrintPerMonth: 0,
-      faceUpdatesPerYear: 0,
-    },
-  },
-  {
-    key: "magician",
-    name: "Magician",
-    description: "New portraits every month, without watermarks, to share anywhere.",
-    isPopular: true,
-    features: [
-      { value: "100 images per month" },
-      { value: "A single child" },
-      { value: "No watermarks" },
-      { value: "Share anywhere" },
-    ],
-    addOns: [
-      {
-        id: "create-video",
-        value: "Create video",
-        price: 2,
-        unit: "video",
-        units: VIDEO_ADD_ON_UNITS,
-        grants: `${VIDEO_ADD_ON_UNITS} animated clips of your portraits`,
-      },
-      {
-        id: "ready-to-print",
-        value: "Ready to print",
-        price: 2,
-        unit: "print",
-        units: PRINT_ADD_ON_UNITS,
-        grants: `${PRINT_ADD_ON_UNITS} ready-to-print A4 files`,
-      },
-    ],
-    variants: [
-      { planId: 1, billingCycle: "monthly", price: 14.99, creditsPerGrant: 100 },
-      { planId: 2, billingCycle: "yearly", price: 149.9, creditsPerGrant: 100 },
-    ],
-    entitlements: {
-      childrenAllowed: 1,
-      categories: "core",
-      watermark: false,
-      readyToPrintPerMonth: 0,
-      faceUpdatesPerYear: 0,
-    },
-  },
-  {
-    key: "oracle",
-    name: "Oracle",
-    description: "Everything, twice the portraits, the exclusive packs and prints.",
-    isPopular: false,
-    features: [
-      { value: "Everything in Magician" },
-      { value: "200 images per month" },
-      { value: "Extra child", comingSoon: true },
-      { value: "Exclusive packs" },
-      { value: "10 ready-to-print A4" },
-      { value: "5 turn into videos", comingSoon: true },
-      { value: "Child face update twice per year" },
-    ],
-    addOns: [],
-    variants: [
-      { planId: 3, billingCycle: "monthly", price: 24.99, creditsPerGrant: 200 },
-      { planId: 4, billingCycle: "yearly", price: 249.9, creditsPerGrant: 200 },
-    ],
-    // "Extra child" is coming soon: until it ships, one child like every plan.
-    entitlements: {
-      childrenAllowed: 1,
-      categories: "all",
-      watermark: false,
-      readyToPrintPerMonth: 10,
-      faceUpdatesPerYear: 2,
-    },
-  },
-];
+/**
+ * The plans themselves are plain data in the zod-free entry (./rules/plans-data.ts), which the
+ * landing page shows without zod (decision 0036); plans.test.ts parses every one with planSchema.
+ */
+export const plans: readonly Plan[] = planList;
 
 /** The plan and variant of a planId, or null. */
 export function findPlanVariant(planId: number): { plan: Plan; variant: PlanVariant } | null {

@@ -11,3 +11,4 @@ export * from "./api-paths";
 export * from "./auth-rules";
 export * from "./child-rules";
 export * from "./family-rules";
+export * from "./plans-data";

@@ -1,4 +1,4 @@
-import { type Plan, PRICE_CURRENCY, plans } from "@wonderkin/contract";
+import { type PlanData as Plan, PRICE_CURRENCY, plans } from "@wonderkin/contract/rules";
 
 /**
  * What the landing (the sign-up page, where `/` sends a signed-out visitor) says, as plain data, so

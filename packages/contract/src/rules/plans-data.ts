@@ -1,0 +1,130 @@
+/**
+ * The plans of spec §9 as plain data, without zod, for the landing page's plans in brief (decision
+ * 0036). ../plans.ts declares their schemas and everything built on them, and offers this same list
+ * typed by planSchema; plans.test.ts parses each plan with it, so the data and the schema agree.
+ */
+
+export const PRICE_CURRENCY = "USD";
+
+/** Clips one "Create video" purchase gives. */
+export const VIDEO_ADD_ON_UNITS = 5;
+/** Ready-to-print A4 files one "Ready to print" purchase gives. */
+export const PRINT_ADD_ON_UNITS = 10;
+
+/** A plan as ../plans.ts's planSchema describes it. */
+export type PlanData = {
+  key: "alchemist" | "magician" | "oracle";
+  name: string;
+  description: string;
+  isPopular: boolean;
+  features: { value: string; comingSoon?: boolean | undefined }[];
+  addOns: {
+    id: "create-video" | "ready-to-print";
+    value: string;
+    price: number;
+    unit: "video" | "print";
+    units: number;
+    grants: string;
+  }[];
+  variants: {
+    planId: 1 | 2 | 3 | 4 | 5;
+    billingCycle: "one-time" | "monthly" | "yearly";
+    price: number;
+    creditsPerGrant: number;
+  }[];
+  entitlements: {
+    childrenAllowed: number;
+    categories: "core" | "all";
+    watermark: boolean;
+    readyToPrintPerMonth: number;
+    faceUpdatesPerYear: number;
+  };
+};
+
+export const plans: readonly PlanData[] = [
+  {
+    key: "alchemist",
+    name: "Alchemist",
+    description: "A one-time pack to try the magic: portraits in the core categories.",
+    isPopular: false,
+    features: [{ value: "50 images" }, { value: "A single child" }, { value: "Core categories" }],
+    addOns: [],
+    variants: [{ planId: 5, billingCycle: "one-time", price: 19, creditsPerGrant: 50 }],
+    entitlements: {
+      childrenAllowed: 1,
+      categories: "core",
+      watermark: true,
+      readyToPrintPerMonth: 0,
+      faceUpdatesPerYear: 0,
+    },
+  },
+  {
+    key: "magician",
+    name: "Magician",
+    description: "New portraits every month, without watermarks, to share anywhere.",
+    isPopular: true,
+    features: [
+      { value: "100 images per month" },
+      { value: "A single child" },
+      { value: "No watermarks" },
+      { value: "Share anywhere" },
+    ],
+    addOns: [
+      {
+        id: "create-video",
+        value: "Create video",
+        price: 2,
+        unit: "video",
+        units: VIDEO_ADD_ON_UNITS,
+        grants: `${VIDEO_ADD_ON_UNITS} animated clips of your portraits`,
+      },
+      {
+        id: "ready-to-print",
+        value: "Ready to print",
+        price: 2,
+        unit: "print",
+        units: PRINT_ADD_ON_UNITS,
+        grants: `${PRINT_ADD_ON_UNITS} ready-to-print A4 files`,
+      },
+    ],
+    variants: [
+      { planId: 1, billingCycle: "monthly", price: 14.99, creditsPerGrant: 100 },
+      { planId: 2, billingCycle: "yearly", price: 149.9, creditsPerGrant: 100 },
+    ],
+    entitlements: {
+      childrenAllowed: 1,
+      categories: "core",
+      watermark: false,
+      readyToPrintPerMonth: 0,
+      faceUpdatesPerYear: 0,
+    },
+  },
+  {
+    key: "oracle",
+    name: "Oracle",
+    description: "Everything, twice the portraits, the exclusive packs and prints.",
+    isPopular: false,
+    features: [
+      { value: "Everything in Magician" },
+      { value: "200 images per month" },
+      { value: "Extra child", comingSoon: true },
+      { value: "Exclusive packs" },
+      { value: "10 ready-to-print A4" },
+      { value: "5 turn into videos", comingSoon: true },
+      { value: "Child face update twice per year" },
+    ],
+    addOns: [],
+    variants: [
+      { planId: 3, billingCycle: "monthly", price: 24.99, creditsPerGrant: 200 },
+      { planId: 4, billingCycle: "yearly", price: 249.9, creditsPerGrant: 200 },
+    ],
+    // "Extra child" is coming soon: until it ships, one child like every plan.
+    entitlements: {
+      childrenAllowed: 1,
+      categories: "all",
+      watermark: false,
+      readyToPrintPerMonth: 10,
+      faceUpdatesPerYear: 2,
+    },
+  },
+];
