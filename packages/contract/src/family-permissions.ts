@@ -1,24 +1,11 @@
 import { z } from "zod";
 
-/**
- * A family's roles (spec §6 leaves them to us). The order matters: a role may only manage roles
- * strictly below its own, except the owner, who may do anything including naming other owners.
- */
-export const familyRoles = ["owner", "admin", "member"] as const;
+import { familyRoles } from "./rules/family-rules";
+
+// The roles and their words live in the zod-free rules entry (the privacy policy shows them).
+export { familyRoleDescriptions, familyRoleLabels, familyRoles } from "./rules/family-rules";
 export const familyRoleSchema = z.enum(familyRoles);
 export type FamilyRole = z.infer<typeof familyRoleSchema>;
-
-export const familyRoleLabels: Record<FamilyRole, string> = {
-  owner: "Owner",
-  admin: "Admin",
-  member: "Member",
-};
-
-export const familyRoleDescriptions: Record<FamilyRole, string> = {
-  owner: "Everything, including deleting the family and making others owners.",
-  admin: "Manages members, adds children, uploads photos and starts training.",
-  member: "Sees the children and their portraits, and creates portraits with their own credits.",
-};
 
 /**
  * Every action a family role can be granted, by resource. Resource and action names for the

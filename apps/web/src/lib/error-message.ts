@@ -1,4 +1,4 @@
-import { ApiError } from "./api-client";
+import { ApiError } from "./api-error";
 
 /**
  * What to tell people when an action failed: the server's own message when it explained itself, a

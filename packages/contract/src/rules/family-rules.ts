@@ -18,3 +18,22 @@ export const familyErrorCodes = {
   pictureInvalid: "PICTURE_INVALID",
   familyLimitReached: "FAMILY_LIMIT_REACHED",
 } as const;
+
+/**
+ * A family's roles (spec §6 leaves them to us). The order matters: a role may only manage roles
+ * strictly below its own, except the owner, who may do anything including naming other owners.
+ */
+export const familyRoles = ["owner", "admin", "member"] as const;
+type Role = (typeof familyRoles)[number];
+
+export const familyRoleLabels: Record<Role, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+};
+
+export const familyRoleDescriptions: Record<Role, string> = {
+  owner: "Everything, including deleting the family and making others owners.",
+  admin: "Manages members, adds children, uploads photos and starts training.",
+  member: "Sees the children and their portraits, and creates portraits with their own credits.",
+};

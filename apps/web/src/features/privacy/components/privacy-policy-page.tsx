@@ -1,9 +1,5 @@
-import {
-  familyRoleDescriptions,
-  familyRoleLabels,
-  familyRoles,
-  type SocialProvider,
-} from "@wonderkin/contract";
+import type { SocialProvider } from "@wonderkin/contract";
+import { familyRoleDescriptions, familyRoleLabels, familyRoles } from "@wonderkin/contract/rules";
 import { Ban, Clock, Download, HeartHandshake, type LucideIcon, RefreshCw, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
