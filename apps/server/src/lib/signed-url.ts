@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { createMinuteMemo } from "./minute-memo";
 
 /**
  * Short-lived signed addresses for private media (family pictures, children's photos, portraits):
@@ -19,26 +20,14 @@ function signatureOf(secret: string, path: string, expires: number): string {
  * Signatures made for the current expiry. A gallery page signs three addresses per portrait on
  * every poll, and within a minute each comes out the same, so the HMAC is computed once per file
  * and minute instead of once per request (it was ≈ 7 % of the process's time under a gallery load).
- * Only one expiry is kept: the first signature for a newer one clears the rest, and the size is
- * capped so that a long minute of many distinct files cannot grow it without bound.
+ * The secret is part of the key: tests and tools may sign with several in one process.
  */
-const MAX_REMEMBERED_SIGNATURES = 20_000;
-let rememberedExpiry = -1;
-const rememberedSignatures = new Map<string, string>();
+const rememberedSignatures = createMinuteMemo<string>();
 
 function rememberedSignatureOf(secret: string, path: string, expires: number): string {
-  if (expires !== rememberedExpiry || rememberedSignatures.size >= MAX_REMEMBERED_SIGNATURES) {
-    rememberedSignatures.clear();
-    rememberedExpiry = expires;
-  }
-  // The secret is part of the key: tests and tools may sign with several in one process.
-  const key = `${secret}\u0000${path}`;
-  let signature = rememberedSignatures.get(key);
-  if (signature === undefined) {
-    signature = signatureOf(secret, path, expires);
-    rememberedSignatures.set(key, signature);
-  }
-  return signature;
+  return rememberedSignatures.get(expires, `${secret}\u0000${path}`, () =>
+    signatureOf(secret, path, expires),
+  );
 }
 
 export function signPath(

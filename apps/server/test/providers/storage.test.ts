@@ -12,7 +12,7 @@ let s3: FakeS3;
 let localRoot: string;
 const stores: Record<string, () => Storage> = {
   local: () => createLocalStorage({ root: localRoot, secret: "a-secret-for-tests" }),
-  s3: () => storageOnFakeS3(s3, { urlTtlSeconds: 60 }),
+  s3: () => storageOnFakeS3(s3, { urlTtlSeconds: 300 }),
 };
 
 beforeAll(async () => {
@@ -58,6 +58,14 @@ describe("S3 addresses", () => {
     await storage.put("families/f/children/1/photos/p.jpg", Buffer.from("photo"), "image/jpeg");
     const url = await storage.signedUrl("families/f/children/1/photos/p.jpg");
     expect(url).toContain("X-Amz-Signature=");
+    // Signed as of the start of the minute: the same address on every poll within it.
+    expect(new URL(url).searchParams.get("X-Amz-Date")).toMatch(/^\d{8}T\d{4}00Z$/);
+    const minuteBefore = Math.floor(Date.now() / 60_000);
+    const first = await storage.signedUrl("families/f/children/1/photos/p.jpg");
+    const second = await storage.signedUrl("families/f/children/1/photos/p.jpg");
+    const download = await storage.signedUrl("families/f/children/1/photos/p.jpg", { downloadName: "p.jpg" });
+    if (Math.floor(Date.now() / 60_000) === minuteBefore) expect(second).toBe(first);
+    expect(download).not.toBe(first);
     const fetched = await fetch(url);
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer()).toString()).toBe("photo");

@@ -6,7 +6,10 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { createMinuteMemo } from "../../lib/minute-memo";
 import { assertSafeKey, type Storage, safeDownloadName } from "./storage";
+
+const MINUTE_MS = 60_000;
 
 export type S3StorageOptions = {
   bucket: string;
@@ -30,6 +33,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       : {}),
   });
   const Bucket = options.bucket;
+  const presigned = createMinuteMemo<Promise<string>>();
 
   return {
     kind: "s3",
@@ -76,11 +80,23 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const disposition = urlOptions?.downloadName
         ? `attachment; filename="${safeDownloadName(urlOptions.downloadName)}"`
         : undefined;
-      return getSignedUrl(
-        client,
-        new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition }),
-        { expiresIn: urlOptions?.expiresInSeconds ?? options.urlTtlSeconds },
+      const expiresIn = urlOptions?.expiresInSeconds ?? options.urlTtlSeconds;
+      // Signed as of the start of the minute, as local addresses expire on a minute: the address is
+      // the same on every poll within it (cacheable by the browser, and presigned once per minute
+      // instead of once per request) and never outlives its lifetime.
+      const minute = Math.floor(Date.now() / MINUTE_MS);
+      const memoKey = `${key}\u0000${disposition ?? ""}\u0000${expiresIn}`;
+      const signed = presigned.get(minute, memoKey, () =>
+        getSignedUrl(
+          client,
+          new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition }),
+          { expiresIn, signingDate: new Date(minute * MINUTE_MS) },
+        ),
       );
+      return signed.catch((error: unknown) => {
+        presigned.forget(minute, memoKey);
+        throw error;
+      });
     },
   };
 }
