@@ -8,6 +8,7 @@ import {
   publicConfigEndpoint,
   REAUTH_WINDOW_MINUTES,
 } from "@wonderkin/contract";
+import { PUBLIC_CONFIG_ELEMENT_ID } from "@wonderkin/contract/rules";
 import { buyPlanThroughApi } from "../support/billing";
 import {
   addChildThroughApi,
@@ -126,12 +127,21 @@ test.describe("children's privacy", () => {
 
   test("the privacy policy follows the configuration, whatever the periods", async ({ page }) => {
     // Another deployment's configuration: the page must show its numbers, not numbers of its own.
-    await page.route(publicConfigEndpoint.path, async (route) => {
+    // The server embeds its configuration in the page it serves (decision 0036), so the page is
+    // served as that deployment's would be.
+    const retention = { trainingPhotosDays: 17, unverifiedAccountDays: 1 };
+    await page.route("**/privacy-policy", async (route) => {
       const response = await route.fetch();
-      const config = await response.json();
+      const html = await response.text();
+      const embedded = new RegExp(
+        `(<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">)([^<]*)(</script>)`,
+      );
+      const config = JSON.parse(embedded.exec(html)?.[2] ?? "null") as Record<string, unknown>;
+      expect(config, "the configuration embedded in the page").toBeTruthy();
+      const json = JSON.stringify({ ...config, retention }).replace(/</g, "\\u003c");
       await route.fulfill({
         response,
-        json: { ...config, retention: { trainingPhotosDays: 17, unverifiedAccountDays: 1 } },
+        body: html.replace(embedded, (_match, open, _old, close) => `${open}${json}${close}`),
       });
     });
     await page.goto("/privacy-policy");

@@ -24,7 +24,7 @@ import { metricsRoutes } from "./http/metrics-routes";
 import { registerOverloadGuard } from "./http/overload-guard";
 import { photoRoutes } from "./http/photo-routes";
 import { privacyRoutes } from "./http/privacy-routes";
-import { publicConfigRoutes } from "./http/public-config-routes";
+import { publicConfigReader, publicConfigRoutes } from "./http/public-config-routes";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { sharePageRoutes } from "./http/share-page-routes";
@@ -144,7 +144,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaOrigins: mediaOrigin ? [mediaOrigin] : [],
   });
   await app.register(healthRoutes(deps));
-  await app.register(publicConfigRoutes(env));
+  const readPublicConfig = publicConfigReader(env);
+  await app.register(publicConfigRoutes(readPublicConfig));
   await app.register(styleSampleRoutes({ samplesDir: env.samplesDir }));
   const identityDeps = { db: deps.database.db, auth: deps.auth, mailer, env };
   await app.register(identityRoutes(identityDeps));
@@ -222,7 +223,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const webApp = env.isProduction
-    ? await registerWebApp(app, { distDir: env.WEB_DIST_DIR, appName: env.APP_NAME })
+    ? await registerWebApp(app, { distDir: env.WEB_DIST_DIR, appName: env.APP_NAME, readPublicConfig })
     : null;
   if (env.isProduction && !webApp) {
     app.log.warn({ dir: env.WEB_DIST_DIR }, "web app not built: run `npm run build` to serve it");

@@ -1,4 +1,4 @@
-import { publicConfigEndpoint, type SocialProvider } from "@wonderkin/contract";
+import { type EndpointResponse, publicConfigEndpoint, type SocialProvider } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../config/env";
 import { listStyleSamples, styleSampleUrl } from "../modules/catalogue/style-samples";
@@ -12,34 +12,44 @@ export function configuredSocialProviders(env: Env): SocialProvider[] {
   return providers;
 }
 
-export function publicConfigRoutes(env: Env) {
-  return async (app: FastifyInstance) => {
-    const config = {
-      appName: env.APP_NAME,
-      socialProviders: configuredSocialProviders(env),
-      photos: {
-        min: env.PHOTOS_MIN_PER_CHILD,
-        max: env.PHOTOS_MAX_PER_CHILD,
-        maxMegabytes: env.PHOTO_MAX_MEGABYTES,
-      },
-      faceDetection: env.FACE_DETECTION === "on",
-      previews:
-        env.PREVIEW_PORTRAITS > 0
-          ? { portraits: env.PREVIEW_PORTRAITS, referencePhotos: PREVIEW_REFERENCE_PHOTOS }
-          : null,
-      retention: {
-        trainingPhotosDays: env.TRAINING_PHOTO_RETENTION_DAYS,
-        unverifiedAccountDays: env.UNVERIFIED_ACCOUNT_RETENTION_DAYS,
-      },
-      shareLinkDays: env.SHARE_LINK_DAYS,
+export type PublicConfig = EndpointResponse<typeof publicConfigEndpoint>;
+
+/**
+ * What any visitor may know of this deployment (`/api/config`, and the same object embedded in the
+ * page by web-app.ts so the first paint does not wait for it). The samples folder is read on every
+ * call: a sample dropped in shows on the next page load.
+ */
+export function publicConfigReader(env: Env): () => Promise<PublicConfig> {
+  const config = {
+    appName: env.APP_NAME,
+    socialProviders: configuredSocialProviders(env),
+    photos: {
+      min: env.PHOTOS_MIN_PER_CHILD,
+      max: env.PHOTOS_MAX_PER_CHILD,
+      maxMegabytes: env.PHOTO_MAX_MEGABYTES,
+    },
+    faceDetection: env.FACE_DETECTION === "on",
+    previews:
+      env.PREVIEW_PORTRAITS > 0
+        ? { portraits: env.PREVIEW_PORTRAITS, referencePhotos: PREVIEW_REFERENCE_PHOTOS }
+        : null,
+    retention: {
+      trainingPhotosDays: env.TRAINING_PHOTO_RETENTION_DAYS,
+      unverifiedAccountDays: env.UNVERIFIED_ACCOUNT_RETENTION_DAYS,
+    },
+    shareLinkDays: env.SHARE_LINK_DAYS,
+  };
+  return async () => {
+    const samples = await listStyleSamples(env.samplesDir);
+    return {
+      ...config,
+      samples: Object.fromEntries(samples.map((sample) => [sample.id, styleSampleUrl(sample)])),
     };
-    // The samples folder is read per request: a sample dropped in shows on the next page load.
-    registerEndpoint(app, publicConfigEndpoint, async () => {
-      const samples = await listStyleSamples(env.samplesDir);
-      return {
-        ...config,
-        samples: Object.fromEntries(samples.map((sample) => [sample.id, styleSampleUrl(sample)])),
-      };
-    });
+  };
+}
+
+export function publicConfigRoutes(readPublicConfig: () => Promise<PublicConfig>) {
+  return async (app: FastifyInstance) => {
+    registerEndpoint(app, publicConfigEndpoint, readPublicConfig);
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { PUBLIC_CONFIG_ELEMENT_ID } from "@wonderkin/contract/rules";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { allowStyleNonce } from "./security-headers";
 
@@ -21,7 +22,22 @@ export function brandIndexHtml(html: string, appName: string): string {
     .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`);
 }
 
-export type WebApp = { sendIndex(reply: FastifyReply): FastifyReply };
+export type WebApp = { sendIndex(reply: FastifyReply): Promise<FastifyReply> };
+
+/**
+ * The public configuration inside the page, as a JSON data block (never executed, so the script
+ * policy does not apply), so the first paint (social buttons, the landing's numbers, the privacy
+ * policy's periods) does not wait for a request to /api/config. "<" is escaped so that no value can
+ * close the element.
+ */
+function withPublicConfig(html: string, config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  // A function, so that "$&" or "$1" in a value is never read as a replacement pattern.
+  return html.replace(
+    "</head>",
+    () => `    <script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>\n  </head>`,
+  );
+}
 
 /** The page learns its style nonce from this meta tag (the CSP header of the same response allows it). */
 function withStyleNonce(html: string, nonce: string): string {
@@ -34,7 +50,7 @@ function withStyleNonce(html: string, nonce: string): string {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; appName: string },
+  options: { distDir: string; appName: string; readPublicConfig: () => Promise<unknown> },
 ): Promise<WebApp | null> {
   const indexFile = path.join(options.distDir, "index.html");
   if (!existsSync(indexFile)) return null;
@@ -60,14 +76,12 @@ export async function registerWebApp(
     },
   });
   return {
-    sendIndex(reply) {
+    async sendIndex(reply) {
       const nonce = randomBytes(16).toString("base64");
       const csp = reply.getHeader("content-security-policy");
       if (typeof csp === "string") reply.header("content-security-policy", allowStyleNonce(csp, nonce));
-      return reply
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(withStyleNonce(indexHtml, nonce));
+      const page = withPublicConfig(withStyleNonce(indexHtml, nonce), await options.readPublicConfig());
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
     },
   };
 }

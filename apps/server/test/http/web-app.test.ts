@@ -63,6 +63,30 @@ describe("serving the built web app in production", () => {
     }
   });
 
+  it("embeds /api/config's answer in the page, escaped so no value can close its element", async () => {
+    const config = (await testApp.app.inject({ method: "GET", url: "/api/config" })).json();
+    const page = await testApp.app.inject({ method: "GET", url: "/sign-in" });
+    const block = /<script type="application\/json" id="wonderkin-public-config">([^<]*)<\/script>/.exec(
+      page.body,
+    )?.[1];
+    expect(block, "the embedded configuration").toBeTruthy();
+    expect(JSON.parse(block ?? "")).toEqual(config);
+    // The app's name is the deployment's own: "<" inside it never reaches the page as markup.
+    const hostile = await createTestApp({
+      NODE_ENV: "production",
+      WEB_DIST_DIR: distDir,
+      APP_NAME: "Kin</script><script>alert(1)</script>$&",
+    });
+    try {
+      const hostilePage = await hostile.app.inject({ method: "GET", url: "/" });
+      expect(hostilePage.body).not.toContain("<script>alert(1)");
+      const embedded = /id="wonderkin-public-config">([^<]*)<\/script>/.exec(hostilePage.body)?.[1] ?? "";
+      expect(JSON.parse(embedded).appName).toBe("Kin</script><script>alert(1)</script>$&");
+    } finally {
+      await hostile.close();
+    }
+  });
+
   it("gives the page a style nonce that its own CSP header allows", async () => {
     const response = await testApp.app.inject({ method: "GET", url: "/sign-in" });
     const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(response.body)?.[1];

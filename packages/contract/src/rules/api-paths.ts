@@ -7,3 +7,9 @@ export const publicApiPaths = {
   config: "/api/config",
   recordVisit: "/api/analytics/visit",
 } as const;
+
+/**
+ * The id of the element in which the server embeds `/api/config`'s answer into the page it serves,
+ * so the first paint needs no request for it (decision 0036).
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = "wonderkin-public-config";
