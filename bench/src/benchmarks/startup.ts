@@ -6,25 +6,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import type { Benchmark } from "../harness/benchmark";
 import { freePort } from "../harness/free-port";
+import { readyAfter } from "../harness/ready-after";
 import { summariseTimes } from "../harness/summarise-times";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
-
-/** Until `url` answers 200: the moment a load balancer would send it traffic. */
-async function readyAfter(child: ChildProcess, url: string, startedAt: number): Promise<number> {
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the process exited (${child.exitCode}) before it was ready`);
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return performance.now() - startedAt;
-    if (performance.now() - startedAt > 120_000) throw new Error(`${url} not ready after 120 s`);
-    await sleep(20);
-  }
-}
 
 /** Whether any process of the group is still alive (signal 0 only asks). */
 function groupAlive(pid: number): boolean {

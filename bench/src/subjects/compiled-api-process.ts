@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../harness/free-port";
+import { readyAfter } from "../harness/ready-after";
 import type { MeasuredProcess, ProcessMemory } from "./full-app-process";
 import { BENCH_AUTH_SECRET } from "./start-full-app";
 
@@ -66,22 +66,11 @@ export async function startCompiledApiProcess(options: {
     await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await close();
-      throw new Error(`the compiled API process ended before it was ready (exit code ${child.exitCode})`);
-    }
-    const ready = await fetch(`${origin}/api/ready`).then(
-      (answer) => answer.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      await close();
-      throw new Error("the compiled API process was not ready within a minute");
-    }
-    await sleep(100);
+  try {
+    await readyAfter(child, `${origin}/api/ready`, performance.now(), READY_TIMEOUT_MS);
+  } catch (error) {
+    await close();
+    throw error;
   }
   const pid = child.pid ?? 0;
   return { origin, memory: () => memoryOf(pid), close };

@@ -16,20 +16,7 @@ import {
 
 // The rules and words live in the zod-free entry (./rules), which the public pages import; the
 // schemas below are made of them, and the contract's main entry offers both.
-export {
-  authErrorCodes,
-  authMessages,
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PERSON_NAME_MAX_LENGTH,
-  passwordMessages,
-  personNameMessages,
-  type SignInMethod,
-  SOCIAL_SIGN_IN_POPUP_PATH,
-  type SocialProvider,
-} from "./rules/auth-rules";
+export * from "./rules/auth-rules";
 
 export const emailSchema = z
   .string()

@@ -1,7 +1,39 @@
 import { FAMILY_HEADER } from "@wonderkin/contract/rules";
-import { ApiError, readRequestContext } from "./api-error";
+import { ApiError, type RequestContext, readRequestContext } from "./api-error";
 
 const networkErrorMessage = "We couldn't reach Wonderkin. Check your connection and try again.";
+
+/**
+ * Sends one request to the API as every call does (the session's token and family, JSON both ways,
+ * a network failure as an ApiError) and reads its JSON answer, unchecked. `callApi` checks both ends
+ * with the endpoint's schemas around it; `plainRequest` does without them.
+ */
+export async function sendToApi(
+  path: string,
+  options: { method: string; body: unknown; context?: RequestContext },
+): Promise<{ response: Response; payload: unknown }> {
+  const { token, organizationId } = { ...readRequestContext(), ...options.context };
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (organizationId) headers[FAMILY_HEADER] = organizationId;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+      signal: options.context?.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "NETWORK_ERROR", networkErrorMessage);
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  return { response, payload };
+}
 
 /**
  * A call to the API without the contract's zod schemas, for the few calls a public page makes before
@@ -14,24 +46,8 @@ export async function plainRequest(
   path: `/api/${string}`,
   options: { method: "GET" } | { method: "POST"; body: unknown },
 ): Promise<unknown> {
-  const { token, organizationId } = readRequestContext();
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (options.method === "POST") headers["content-type"] = "application/json";
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (organizationId) headers[FAMILY_HEADER] = organizationId;
-
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: options.method,
-      headers,
-      body: options.method === "POST" ? JSON.stringify(options.body) : undefined,
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError(0, "NETWORK_ERROR", networkErrorMessage);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
+  const body = options.method === "POST" ? options.body : undefined;
+  const { response, payload } = await sendToApi(path, { method: options.method, body });
   if (!response.ok) {
     const failure = isRecord(payload) ? payload : {};
     const code = typeof failure.code === "string" ? failure.code : "UNEXPECTED_RESPONSE";
