@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompressAssets } from "./vite-plugins/precompress-assets";
 import { preloadFonts } from "./vite-plugins/preload-fonts";
+import { startAfterFirstPaint } from "./vite-plugins/start-after-first-paint";
 import { stripSonnerStyleInjection } from "./vite-plugins/strip-sonner-style-injection";
 
 const contractSource = /packages[\\/]contract[\\/]src[\\/]/;
@@ -11,20 +12,28 @@ const contractSource = /packages[\\/]contract[\\/]src[\\/]/;
 // the browser sees one origin, exactly as in production where the server serves the built app.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3000"}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     stripSonnerStyleInjection(),
     react(),
     tailwindcss(),
     // The Latin subsets of the body (Nunito) and display (Fraunces) fonts every page's text uses.
     preloadFonts([/nunito-latin-wght-normal-/, /fraunces-latin-wght-normal-/]),
+    // The entry is evaluated after the first paint, so a public page's server-rendered copy shows first.
+    startAfterFirstPaint(),
     // .br and .gz copies of every text file, sent as they are by the server (no per-request work).
     precompressAssets(),
   ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
+  // The server-side entry (the copy of a public page, decision 0037) carries its dependencies, so the
+  // server runs it whatever is installed beside it.
+  ssr: { noExternal: true },
   server: { port: 5173, proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
   build: {
-    sourcemap: true,
+    // Not for the server-side entry: Node does not read them unless told, and they weigh megabytes.
+    sourcemap: !isSsrBuild,
+    // public/ (icons, preview art) belongs to the browser's build only.
+    copyPublicDir: !isSsrBuild,
     target: "es2022",
     assetsInlineLimit: 0,
     rolldownOptions: {
@@ -45,4 +54,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -36,6 +36,41 @@ test.describe("the app shell for a signed-out visitor", () => {
     }
   });
 
+  test("a public page is painted from the server's copy before its scripts run, then the app takes over", async ({
+    browser,
+    page,
+  }) => {
+    // Without scripts: the copy alone, inert, styled within the page's policy (the landing's tiles
+    // carry inline styles, allowed by hash).
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const copyPage = await noScripts.newPage();
+      const violations: string[] = [];
+      copyPage.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      for (const [path, heading] of [
+        ["/sign-in", "Welcome back"],
+        ["/sign-up", "Create your account"],
+        ["/privacy-policy", "Privacy policy"],
+      ] as const) {
+        await copyPage.goto(path);
+        const copy = copyPage.locator("#wonderkin-prerendered-page");
+        await expect(copy, path).toHaveAttribute("inert", "");
+        await expect(copy.getByText(heading, { exact: true }).first(), path).toBeVisible();
+      }
+      expect(violations).toEqual([]);
+    } finally {
+      await noScripts.close();
+    }
+
+    // With scripts: the app replaces the copy and the form takes input.
+    await page.goto("/sign-in");
+    await expect(page.locator("#wonderkin-prerendered-page")).toHaveCount(0);
+    await page.getByLabel("E-mail").fill("parent@example.com");
+    await expect(page.getByLabel("E-mail")).toHaveValue("parent@example.com");
+  });
+
   test("an unknown address shows a real 404 page with a way home", async ({ page }) => {
     await page.goto("/this/does/not/exist");
     await expect(page.getByRole("heading", { name: "This page wandered off" })).toBeVisible();

@@ -234,7 +234,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // passes through the route hooks (compression among them); a file that is not there stays a 404.
     app.get("/*", (request, reply) =>
       isClientRoute(request.method, request.url)
-        ? webApp.sendIndex(reply)
+        ? webApp.sendIndex(reply, request.url)
         : sendError(reply, 404, notFound(request)),
     );
   }

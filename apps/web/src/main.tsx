@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers";
 import { routes } from "./app/routes";
 import { applyCspNonce } from "./config/csp-nonce";
+import { replacePrerenderedPageWhenRendered } from "./prerender/prerendered-page";
 import "./styles.css";
 
 applyCspNonce();
@@ -11,6 +12,7 @@ const router = createBrowserRouter(routes);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html lacks the #root element");
+replacePrerenderedPageWhenRendered(container);
 
 createRoot(container).render(
   <StrictMode>

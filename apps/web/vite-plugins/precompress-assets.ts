@@ -22,7 +22,8 @@ export function precompressAssets(): Plugin {
   let outDir = "";
   return {
     name: "wonderkin:precompress-assets",
-    apply: "build",
+    // Not the server-side entry (dist/ssr): the server reads it, no browser does.
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

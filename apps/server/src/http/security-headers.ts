@@ -72,3 +72,13 @@ export function allowStyleNonce(csp: string, nonce: string): string {
     return `${start}style-src ${sources} 'nonce-${nonce}'`;
   });
 }
+
+/**
+ * The page's CSP allowing these exact inline `style` attributes (by hash) and no other: the ones in
+ * the server-rendered copy of a public page (decision 0037). The app sets the same styles through
+ * the DOM, which the policy allows anyway.
+ */
+export function allowStyleAttributeHashes(csp: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return csp;
+  return `${csp};style-src-attr 'unsafe-hashes' ${hashes.join(" ")}`;
+}

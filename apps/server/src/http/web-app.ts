@@ -4,7 +4,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@wonderkin/contract/rules";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { allowStyleNonce } from "./security-headers";
+import { type PrerenderedPage, prerenderedPages } from "./prerendered-pages";
+import { allowStyleAttributeHashes, allowStyleNonce } from "./security-headers";
 
 /** Vite puts content-hashed files under /assets: their URL changes with their content. */
 const HASHED_ASSET = /^\/assets\//;
@@ -22,7 +23,7 @@ export function brandIndexHtml(html: string, appName: string): string {
     .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`);
 }
 
-export type WebApp = { sendIndex(reply: FastifyReply): Promise<FastifyReply> };
+export type WebApp = { sendIndex(reply: FastifyReply, url: string): Promise<FastifyReply> };
 
 /**
  * The public configuration inside the page, as a JSON data block (never executed, so the script
@@ -45,6 +46,19 @@ function withStyleNonce(html: string, nonce: string): string {
 }
 
 /**
+ * The server's copy of a public page goes just before the app's root, which replaces it. The scripts'
+ * preloads leave the page: its start script asks for them once the copy is painted, so that the
+ * stylesheet and fonts the copy needs do not share the connection with them (apps/web/vite-plugins/
+ * start-after-first-paint.ts).
+ */
+function withPrerenderedPage(html: string, page: PrerenderedPage | null): string {
+  if (!page) return html;
+  return html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
+    .replace('<div id="root"></div>', () => `${page.html}<div id="root"></div>`);
+}
+
+/**
  * Serves the built web app, precompressed. Hashed assets are cached for a year; everything else (preview images,
  * icons) is revalidated, and index.html is never cached, so a deploy is picked up on the next visit.
  */
@@ -64,7 +78,8 @@ export async function registerWebApp(
     // precompress-assets.ts): sent as they are, with Content-Encoding and Vary, to a browser that
     // takes them, so no asset is compressed per request.
     preCompressed: true,
-    allowedPath: (pathName) => pathName !== "/index.html",
+    // Not index.html (served by sendIndex) nor the server-side entry of the public pages' copies.
+    allowedPath: (pathName) => pathName !== "/index.html" && !pathName.startsWith("/ssr/"),
     setHeaders(reply, filePath) {
       const urlPath = `/${path.relative(options.distDir, filePath).split(path.sep).join("/")}`;
       reply.header(
@@ -75,12 +90,21 @@ export async function registerWebApp(
       );
     },
   });
+  const publicPages = prerenderedPages(options.distDir, app.log);
   return {
-    async sendIndex(reply) {
+    async sendIndex(reply, url) {
       const nonce = randomBytes(16).toString("base64");
+      const config = await options.readPublicConfig();
+      const copy = await publicPages.forRequest(url, config);
       const csp = reply.getHeader("content-security-policy");
-      if (typeof csp === "string") reply.header("content-security-policy", allowStyleNonce(csp, nonce));
-      const page = withPublicConfig(withStyleNonce(indexHtml, nonce), await options.readPublicConfig());
+      if (typeof csp === "string") {
+        const withNonce = allowStyleNonce(csp, nonce);
+        reply.header(
+          "content-security-policy",
+          allowStyleAttributeHashes(withNonce, copy?.styleAttributeHashes ?? []),
+        );
+      }
+      const page = withPublicConfig(withPrerenderedPage(withStyleNonce(indexHtml, nonce), copy), config);
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
     },
   };

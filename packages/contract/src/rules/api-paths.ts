@@ -13,3 +13,10 @@ export const publicApiPaths = {
  * so the first paint needs no request for it (decision 0036).
  */
 export const PUBLIC_CONFIG_ELEMENT_ID = "wonderkin-public-config";
+
+/**
+ * The element holding the server-rendered copy of a public page (decision 0037), and the pages that
+ * get one: those a signed-out visitor opens first, the same for every visitor.
+ */
+export const PRERENDERED_PAGE_ELEMENT_ID = "wonderkin-prerendered-page";
+export const prerenderedPagePaths = ["/sign-in", "/sign-up", "/privacy-policy"] as const;

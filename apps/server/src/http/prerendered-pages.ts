@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PRERENDERED_PAGE_ELEMENT_ID, prerenderedPagePaths } from "@wonderkin/contract/rules";
+import type { FastifyBaseLogger } from "fastify";
+
+/** What the web build's server-side entry exports (apps/web/src/prerender/render-public-page.tsx). */
+type RenderPublicPage = (pathname: string, publicConfig: unknown) => Promise<string | null>;
+
+export type PrerenderedPage = {
+  /** The copy, inside its inert element, to go before the app's #root. */
+  html: string;
+  /** CSP hashes of its inline `style` attributes (a tile's colours), for `style-src-attr`. */
+  styleAttributeHashes: string[];
+};
+
+/** Enough for every page under a few configurations; the configuration changes with a restart or a new sample. */
+const MAX_CACHED = 24;
+
+/**
+ * The server-rendered copies of the public pages (decision 0037): the page a signed-out visitor
+ * sees, drawn by the web build's own components (`dist/ssr`), so the browser paints it before its
+ * scripts arrive. Rendered once per page and configuration and kept; the renderer is loaded at the
+ * first public page, so a process that serves only the API never holds it. Any failure serves the
+ * page without a copy, as before: the copy speeds the first paint and is never needed.
+ */
+export function prerenderedPages(distDir: string, log: FastifyBaseLogger) {
+  const entry = path.join(distDir, "ssr", "render-public-page.js");
+  let renderer: Promise<RenderPublicPage | null> | undefined;
+  const cache = new Map<string, Promise<PrerenderedPage | null>>();
+
+  function loadRenderer(): Promise<RenderPublicPage | null> {
+    renderer ??= existsSync(entry)
+      ? import(pathToFileURL(entry).href).then(
+          (module: { renderPublicPage: RenderPublicPage }) => module.renderPublicPage,
+          (error: unknown) => {
+            log.warn(
+              { err: error, entry },
+              "the public pages' renderer did not load: pages are served without a copy",
+            );
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+    return renderer;
+  }
+
+  async function render(pathname: string, publicConfig: unknown): Promise<PrerenderedPage | null> {
+    const renderPage = await loadRenderer();
+    if (!renderPage) return null;
+    try {
+      const html = await renderPage(pathname, publicConfig);
+      if (html === null) return null;
+      return {
+        html: `<div id="${PRERENDERED_PAGE_ELEMENT_ID}" inert>${html}</div>`,
+        styleAttributeHashes: styleAttributeHashes(html),
+      };
+    } catch (error) {
+      log.warn({ err: error, pathname }, "a public page could not be rendered: served without a copy");
+      return null;
+    }
+  }
+
+  return {
+    /** The copy of the page at this address, or null (not a public page, a query string, no renderer). */
+    forRequest(url: string, publicConfig: unknown): Promise<PrerenderedPage | null> {
+      // With a query string (a returnUrl, a failed social sign-in's error) the page shows more than
+      // the copy would: the app draws it.
+      if (url.includes("?")) return Promise.resolve(null);
+      const pathname = url.replace(/\/+$/, "") || "/";
+      if (!(prerenderedPagePaths as readonly string[]).includes(pathname)) return Promise.resolve(null);
+      const key = `${pathname}\n${JSON.stringify(publicConfig)}`;
+      let page = cache.get(key);
+      if (!page) {
+        if (cache.size >= MAX_CACHED) cache.clear();
+        page = render(pathname, publicConfig);
+        cache.set(key, page);
+      }
+      return page;
+    },
+  };
+}
+
+export type PrerenderedPages = ReturnType<typeof prerenderedPages>;
+
+const HTML_ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&quot;": '"',
+  "&#x27;": "'",
+  "&lt;": "<",
+  "&gt;": ">",
+};
+
+/** The hash a browser computes for an inline `style` attribute: of its value, as parsed. */
+function styleAttributeHashes(html: string): string[] {
+  const values = new Set<string>();
+  for (const match of html.matchAll(/ style="([^"]*)"/g)) {
+    values.add(
+      (match[1] ?? "").replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => HTML_ENTITIES[entity] ?? entity),
+    );
+  }
+  return [...values].map((value) => `'sha256-${createHash("sha256").update(value).digest("base64")}'`);
+}

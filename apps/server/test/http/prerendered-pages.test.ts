@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../create-test-app";
+
+/**
+ * The copies of the public pages (decision 0037), with a stand-in for the web build's server-side
+ * entry that says what it was asked and counts its calls (the real one is rendered by the web
+ * tests and seen in a browser by the e2e suite).
+ */
+let distDir: string;
+let testApp: TestApp;
+
+const indexHtml = `<!doctype html><html><head>
+<meta name="application-name" content="Wonderkin" />
+<title>Wonderkin</title>
+<script type="module" src="/assets/start-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/index-1.js">
+<link rel="modulepreload" crossorigin href="/assets/react-1.js">
+</head><body><div id="root"></div></body></html>`;
+
+const tileStyle = "background-image:linear-gradient(to bottom, #3b3070, #1b1433)";
+
+const renderer = `
+import { appendFileSync } from "node:fs";
+export async function renderPublicPage(pathname, config) {
+  appendFileSync(new URL("./calls.log", import.meta.url), pathname + "\\n");
+  if (pathname === "/privacy-policy") throw new Error("a component broke");
+  if (!["/sign-in", "/sign-up", "/privacy-policy"].includes(pathname)) return null;
+  return '<main><h1>Copy of ' + pathname + ' for ' + config.appName.replace(/</g, "&lt;") + '</h1>'
+    + '<div style="${tileStyle}"></div></main>';
+}
+`;
+
+async function rendererCalls(): Promise<string[]> {
+  const log = await readFile(path.join(distDir, "ssr", "calls.log"), "utf8").catch(() => "");
+  return log.split("\n").filter(Boolean);
+}
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(os.tmpdir(), "wk-dist-ssr-"));
+  await mkdir(path.join(distDir, "ssr"));
+  await writeFile(path.join(distDir, "index.html"), indexHtml);
+  await writeFile(path.join(distDir, "ssr", "render-public-page.js"), renderer);
+  testApp = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: distDir });
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+describe("the server's copies of the public pages", () => {
+  it("puts the copy, inert, before the app's root, and leaves the scripts' preloads to the start script", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/sign-in" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      `<div id="wonderkin-prerendered-page" inert><main><h1>Copy of /sign-in for Wonderkin</h1>`,
+    );
+    expect(response.body.indexOf("wonderkin-prerendered-page")).toBeLessThan(
+      response.body.indexOf('<div id="root"></div>'),
+    );
+    expect(response.body).not.toContain("modulepreload");
+    expect(response.body).toContain('<script type="module" src="/assets/start-1.js"></script>');
+    // The page's other parts are still there.
+    expect(response.body).toContain('id="wonderkin-public-config"');
+  });
+
+  it("allows exactly the copy's inline style attributes, by hash", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/sign-up" });
+    const hash = createHash("sha256").update(tileStyle).digest("base64");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${hash}'`);
+    expect(csp).not.toContain("unsafe-inline");
+  });
+
+  it("renders a page once per configuration and serves the same copy after", async () => {
+    const before = (await rendererCalls()).filter((call) => call === "/sign-up").length;
+    const first = await testApp.app.inject({ method: "GET", url: "/sign-up" });
+    const second = await testApp.app.inject({ method: "GET", url: "/sign-up/" });
+    const after = (await rendererCalls()).filter((call) => call === "/sign-up").length;
+    expect(after - before).toBeLessThanOrEqual(1);
+    expect(second.body).toContain("Copy of /sign-up");
+    expect(first.body.replace(/nonce-[^'"]+|content="[^"]+" \/>/g, "")).toBe(
+      second.body.replace(/nonce-[^'"]+|content="[^"]+" \/>/g, ""),
+    );
+  });
+
+  it("gives other pages, and public pages with a query string, no copy and their preloads", async () => {
+    for (const url of ["/", "/kids/choose-theme", "/sign-in?returnUrl=%2Fkids", "/reset-password"]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain("wonderkin-prerendered-page");
+      expect(response.body, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/index-1.js">',
+      );
+      expect(String(response.headers["content-security-policy"]), url).not.toContain("style-src-attr");
+    }
+    // Only the three public pages reach the renderer: an address of one's choosing renders nothing.
+    expect(new Set(await rendererCalls())).toEqual(new Set(["/sign-in", "/sign-up"]));
+  });
+
+  it("serves the page without a copy when rendering fails", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/privacy-policy" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain("wonderkin-prerendered-page");
+    expect(response.body).toContain("modulepreload");
+  });
+
+  it("never serves the server-side entry as a file", async () => {
+    for (const url of ["/ssr/render-public-page.js", "/ssr/calls.log"]) {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it("serves every page without a copy when the build has no server-side entry", async () => {
+    const bare = await mkdtemp(path.join(os.tmpdir(), "wk-dist-nossr-"));
+    await writeFile(path.join(bare, "index.html"), indexHtml);
+    const app = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: bare });
+    try {
+      const response = await app.app.inject({ method: "GET", url: "/sign-in" });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain("wonderkin-prerendered-page");
+      expect(response.body).toContain("modulepreload");
+    } finally {
+      await app.close();
+      await rm(bare, { recursive: true, force: true });
+    }
+  });
+});
