@@ -14,7 +14,7 @@ export function AuthLayout() {
         </div>
         <SiteFooter />
       </main>
-      <BrandPanel className="hidden lg:flex" />
+      <BrandPanel />
     </div>
   );
 }

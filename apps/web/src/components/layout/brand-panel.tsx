@@ -8,15 +8,13 @@ const samples = [
   { icon: Crown, title: "Young royalty", tone: "from-night-700 to-accent-600", tilt: "-rotate-2" },
 ];
 
-/** The night-sky side of the sign-in pages: what the product makes, in one glance. */
-export function BrandPanel({ className }: { className?: string }) {
+/**
+ * The night-sky side of the sign-in pages: what the product makes, in one glance. Large screens
+ * only (from `lg`; smaller ones show the logo above the form instead).
+ */
+export function BrandPanel() {
   return (
-    <aside
-      className={cn(
-        "relative isolate flex flex-col justify-between overflow-hidden bg-night-900 p-10 text-white",
-        className,
-      )}
-    >
+    <aside className="relative isolate hidden flex-col justify-between overflow-hidden bg-night-900 p-10 text-white lg:flex">
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_10%,#3b3070_0,transparent_55%),radial-gradient(circle_at_90%_80%,#5230cc55_0,transparent_50%)]"

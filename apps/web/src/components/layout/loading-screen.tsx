@@ -13,7 +13,7 @@ export function LoadingScreen() {
   return (
     <div className="grid min-h-dvh place-items-center bg-canvas" data-testid="loading-screen">
       <div className="flex flex-col items-center gap-5">
-        <LogoMark className="size-14 animate-pulse" />
+        <LogoMark size="lg" className="animate-pulse" />
         <Spinner label="Loading your account" />
       </div>
     </div>

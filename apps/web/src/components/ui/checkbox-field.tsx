@@ -16,8 +16,8 @@ export function CheckboxField({ label, description, error, className, ...props }
     <div className={className}>
       <div
         className={cn(
-          "flex items-start gap-3 rounded-2xl bg-canvas p-4 ring-1 ring-line transition-colors has-checked:bg-primary-50 has-checked:ring-primary-200",
-          error && "ring-danger-600",
+          "flex items-start gap-3 rounded-2xl bg-canvas p-4 ring-1 transition-colors has-checked:bg-primary-50 has-checked:ring-primary-200",
+          error ? "ring-danger-600" : "ring-line",
         )}
       >
         <input

@@ -11,18 +11,21 @@ type DialogContentProps = {
   title: string;
   description?: string;
   children: ReactNode;
+  /** A wider dialog on desktop, for a grid of choices. */
+  wide?: boolean;
   className?: string;
 };
 
 /** A centred modal on desktop that becomes a bottom sheet on phones. */
-export function DialogContent({ title, description, children, className }: DialogContentProps) {
+export function DialogContent({ title, description, children, wide = false, className }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-night-950/50 backdrop-blur-[2px]" />
       <DialogPrimitive.Content
         className={cn(
           "fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl bg-surface p-6 shadow-(--shadow-lift)",
-          "sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-8",
+          "sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-8",
+          wide ? "sm:max-w-2xl" : "sm:max-w-lg",
           className,
         )}
       >

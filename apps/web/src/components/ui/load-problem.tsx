@@ -20,7 +20,7 @@ export function LoadProblem({
   return (
     <Alert tone="danger" className={className}>
       <p>{errorMessage(error, fallback)}</p>
-      <Button variant="link" className="mt-1 h-auto" pending={retrying} onClick={onRetry}>
+      <Button variant="link" className="mt-1" pending={retrying} onClick={onRetry}>
         {retrying ? null : <RefreshCw aria-hidden />} Try again
       </Button>
     </Alert>

@@ -2,11 +2,12 @@ import { useId } from "react";
 import { appName } from "@/config/app";
 import { cn } from "@/lib/cn";
 
-export function LogoMark({ className }: { className?: string }) {
+/** `lg` for a screen of its own (the loading screen). */
+export function LogoMark({ size = "md", className }: { size?: "md" | "lg"; className?: string }) {
   // Gradient ids are document-global: two logos on one page (one hidden) must not share one.
   const gradientId = useId();
   return (
-    <svg viewBox="0 0 64 64" aria-hidden className={cn("size-9", className)}>
+    <svg viewBox="0 0 64 64" aria-hidden className={cn(size === "lg" ? "size-14" : "size-9", className)}>
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#9b83ff" />

@@ -7,6 +7,8 @@ type MenuProps = {
   triggerClassName?: string;
   /** The menu's items; call `close` when one is chosen. */
   children: (close: () => void) => ReactNode;
+  /** A wider panel, for items with a second line. */
+  wide?: boolean;
   className?: string;
 };
 
@@ -15,7 +17,7 @@ type MenuProps = {
  * Escape (focus returns to the button), on a click elsewhere and when an item is chosen. Navigation
  * menus use the disclosure pattern rather than role="menu", so plain Tab moves through the items.
  */
-export function Menu({ trigger, triggerClassName, children, className }: MenuProps) {
+export function Menu({ trigger, triggerClassName, children, wide = false, className }: MenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -60,7 +62,8 @@ export function Menu({ trigger, triggerClassName, children, className }: MenuPro
         id={panelId}
         hidden={!open}
         className={cn(
-          "absolute right-0 z-40 mt-2 w-64 origin-top-right rounded-2xl bg-surface p-2 text-ink shadow-(--shadow-lift) ring-1 ring-line",
+          "absolute right-0 z-40 mt-2 origin-top-right rounded-2xl bg-surface p-2 text-ink shadow-(--shadow-lift) ring-1 ring-line",
+          wide ? "w-72" : "w-64",
           className,
         )}
       >

@@ -21,7 +21,7 @@ export function NoticeCard({
     <Card className="flex flex-col items-start gap-4 sm:flex-row sm:gap-5">
       <IconBadge icon={icon} tone={tone} />
       <div className="min-w-0 flex-1">
-        <CardTitle className="text-xl">{title}</CardTitle>
+        <CardTitle size="md">{title}</CardTitle>
         <CardDescription>{children}</CardDescription>
         {action ? <div className="mt-5 flex flex-wrap gap-3">{action}</div> : null}
       </div>

@@ -1,20 +1,25 @@
 import { cn } from "@/lib/cn";
 
+const thicknesses = { sm: "h-1.5", md: "h-2", lg: "h-2.5" } as const;
+
 /**
  * A determinate progress bar (0–100). `label` names it for screen readers; `valueText` says the
- * value in words when a bare percentage would not ("Preparing", "Almost there").
+ * value in words when a bare percentage would not ("Preparing", "Almost there"). `size` is its
+ * thickness.
  */
 export function ProgressBar({
   value,
   label,
   valueText,
   tone = "primary",
+  size = "md",
   className,
 }: {
   value: number;
   label: string;
   valueText?: string;
   tone?: "primary" | "accent" | "light";
+  size?: keyof typeof thicknesses;
   className?: string;
 }) {
   const percent = Math.round(Math.min(100, Math.max(0, value)));
@@ -27,7 +32,8 @@ export function ProgressBar({
       aria-valuenow={percent}
       aria-valuetext={valueText}
       className={cn(
-        "h-2 overflow-hidden rounded-full",
+        "overflow-hidden rounded-full",
+        thicknesses[size],
         tone === "light" ? "bg-white/25" : "bg-primary-100",
         className,
       )}

@@ -2,9 +2,12 @@ import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
+/** `coveringRadioClass` without its cursor, for a radio that may be locked (it sets its own). */
+export const coveringRadioBaseClass =
+  "absolute inset-0 size-full appearance-none rounded-[inherit] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-400";
+
 /** A radio button laid invisibly over its whole label: the label looks like the control and is it. */
-export const coveringRadioClass =
-  "absolute inset-0 size-full cursor-pointer appearance-none rounded-[inherit] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-400";
+export const coveringRadioClass = `${coveringRadioBaseClass} cursor-pointer`;
 
 export type SegmentedOption<T extends string> = {
   value: T;
@@ -42,9 +45,9 @@ export function SegmentedControl<T extends string>({
           <label
             key={option.value}
             className={cn(
-              "relative flex items-center justify-center gap-1.5 rounded-full py-1.5 text-sm font-semibold text-muted transition-colors",
+              "relative flex items-center justify-center gap-1.5 rounded-full py-1.5 text-sm font-semibold transition-colors",
               size === "sm" ? "px-3" : "px-4",
-              value === option.value && "bg-surface text-ink shadow-sm ring-1 ring-line",
+              value === option.value ? "bg-surface text-ink shadow-sm ring-1 ring-line" : "text-muted",
             )}
           >
             <input

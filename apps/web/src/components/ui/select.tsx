@@ -16,11 +16,13 @@ export function Select({ className, invalid, size = "md", children, ...props }: 
     <div className={cn("relative", className)}>
       <select
         className={cn(
-          "w-full appearance-none rounded-xl border border-line bg-surface pr-10 pl-3.5 text-ink",
-          "transition-colors focus:border-primary-500 focus:outline-none focus:ring-4 focus:ring-primary-100",
+          "w-full appearance-none rounded-xl border bg-surface pr-10 pl-3.5 text-ink",
+          "transition-colors focus:outline-none focus:ring-4",
           "disabled:cursor-not-allowed disabled:bg-canvas disabled:text-muted",
           size === "sm" ? "h-9 text-sm" : "h-11 text-[0.95rem]",
-          invalid && "border-danger-600 focus:border-danger-600 focus:ring-danger-50",
+          invalid
+            ? "border-danger-600 focus:border-danger-600 focus:ring-danger-50"
+            : "border-line focus:border-primary-500 focus:ring-primary-100",
         )}
         aria-invalid={invalid || undefined}
         {...props}

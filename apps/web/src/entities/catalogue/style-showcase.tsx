@@ -13,10 +13,22 @@ const tilts = [
   "rotate-8 -translate-x-6 translate-y-2",
 ];
 
-/** Three styles fanned out like cards in a hand: a taste of the catalogue, for dark banners. */
-export function StyleShowcase({ className }: { className?: string }) {
+/**
+ * Three styles fanned out like cards in a hand: a taste of the catalogue, for dark banners.
+ * `largeScreensOnly` hides it below `lg`, where a banner has no room beside its text.
+ */
+export function StyleShowcase({
+  largeScreensOnly = false,
+  className,
+}: {
+  largeScreensOnly?: boolean;
+  className?: string;
+}) {
   return (
-    <div aria-hidden className={cn("flex items-end justify-center", className)}>
+    <div
+      aria-hidden
+      className={cn("items-end justify-center", largeScreensOnly ? "hidden lg:flex" : "flex", className)}
+    >
       {showcase.map((style, index) => (
         <div
           key={style.id}

@@ -1,7 +1,7 @@
 import type { Style } from "@wonderkin/contract";
 import { Check, Lock } from "lucide-react";
 import type { ReactNode } from "react";
-import { coveringRadioClass } from "@/components/ui/segmented-control";
+import { coveringRadioBaseClass } from "@/components/ui/segmented-control";
 import { EXCLUSIVE_PLAN_NAME } from "@/entities/catalogue/catalogue";
 import { cn } from "@/lib/cn";
 import { CatalogueArt } from "./catalogue-art";
@@ -41,13 +41,14 @@ function TileFace({ style, locked, selected }: { style: Style; locked: boolean; 
   );
 }
 
-const tileClass =
-  "group relative block overflow-hidden rounded-2xl bg-primary-50 shadow-(--shadow-card) ring-1 ring-black/5";
+const tileClass = "group relative block overflow-hidden rounded-2xl bg-primary-50 shadow-(--shadow-card)";
+/** The tile's ring at rest; a chosen tile has the accent ring instead. */
+const restingRing = "ring-1 ring-black/5";
 
 /** A style to look at (the catalogue before there is a studio to use it in). */
 export function StyleTile({ style, locked }: { style: Style; locked: boolean }) {
   return (
-    <figure className={tileClass}>
+    <figure className={cn(tileClass, restingRing)}>
       <TileFace style={style} locked={locked} selected={false} />
     </figure>
   );
@@ -80,7 +81,7 @@ export function StyleRadioTile({
       className={cn(
         tileClass,
         "transition-shadow",
-        checked && "ring-4 ring-accent-500 ring-offset-2 ring-offset-canvas",
+        checked ? "ring-4 ring-accent-500 ring-offset-2 ring-offset-canvas" : restingRing,
         locked ? "cursor-not-allowed" : "cursor-pointer hover:shadow-(--shadow-lift)",
       )}
       title={lockReason ?? undefined}
@@ -93,7 +94,7 @@ export function StyleRadioTile({
         disabled={locked}
         onChange={onSelect}
         aria-describedby={locked ? describedBy : undefined}
-        className={cn(coveringRadioClass, "z-10", locked && "cursor-not-allowed")}
+        className={cn(coveringRadioBaseClass, "z-10", locked ? "cursor-not-allowed" : "cursor-pointer")}
       />
       <span className="sr-only">
         {style.title}

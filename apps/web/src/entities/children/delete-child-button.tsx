@@ -34,12 +34,9 @@ export function DeleteChildButton({
   return (
     <>
       <Button
-        variant="ghost"
+        variant={onDark ? "bare" : "ghost-danger"}
         size="sm"
-        className={cn(
-          onDark ? "text-white/80 hover:bg-white/10 hover:text-white" : "text-danger-700 hover:bg-danger-50",
-          className,
-        )}
+        className={cn(onDark && "text-white/80 hover:bg-white/10 hover:text-white", className)}
         onClick={() => {
           setWanted(true);
           setOpen(true);

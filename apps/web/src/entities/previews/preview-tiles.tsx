@@ -61,7 +61,8 @@ function Making({ image, title }: { image: GeneratedImage; title: string }) {
           tone="light"
           label={`Making the ${title} preview`}
           valueText={started ? `Making… ${image.progress}%` : "Making…"}
-          className="mt-1.5 h-1.5"
+          size="sm"
+          className="mt-1.5"
         />
       </div>
     </div>

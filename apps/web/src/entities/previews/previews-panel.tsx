@@ -46,7 +46,7 @@ export function PreviewsPanel({
   }
 
   return (
-    <Card className="p-5 sm:p-6" data-testid="previews-section">
+    <Card padding="sm" data-testid="previews-section">
       <section aria-labelledby="previews-title">
         <h2
           id="previews-title"

@@ -76,7 +76,7 @@ export function SwapPreviewStyleDialog({
       <DialogContent
         title="Change this preview's style"
         description={`${childName}'s ${styleTitle(image.styleId)} preview makes way for a new one in the style you pick, free like the others.`}
-        className="sm:max-w-2xl"
+        wide
       >
         <form
           noValidate
@@ -119,12 +119,7 @@ export function SwapPreviewStyleDialog({
               </Button>
             </DialogClose>
             {choices.length > 0 ? (
-              <Button
-                type="submit"
-                pending={swap.isPending}
-                disabled={!chosen}
-                className="h-auto min-h-11 py-2 text-center whitespace-normal"
-              >
+              <Button type="submit" pending={swap.isPending} disabled={!chosen} wrap>
                 {chosen ? `Make ${withArticle(chosen.title)} preview instead` : "Pick a style"}
               </Button>
             ) : null}

@@ -47,7 +47,7 @@ export function TrainingStatus({
             tone="accent"
             label={`Training ${name}'s portrait model`}
             valueText={`${progress}%: ${trainingPhase(progress).toLowerCase()}`}
-            className="h-2.5"
+            size="lg"
           />
           <p className="text-sm" data-testid="training-started">
             <strong className="text-ink">{trainingStartedText(state, now)}.</strong> We'll e-mail you when the

@@ -89,7 +89,7 @@ function ProfileCard({ user }: { user: UserRecord }) {
       <div className="flex items-center gap-4">
         <Avatar name={previewName} src={user.avatarUrl} size="lg" />
         <div className="min-w-0">
-          <CardTitle className="text-xl">Your profile</CardTitle>
+          <CardTitle size="md">Your profile</CardTitle>
           <CardDescription>How you appear in your family's studio.</CardDescription>
         </div>
       </div>
@@ -173,7 +173,7 @@ function EmailCard({ user }: { user: UserRecord }) {
 
   return (
     <Card>
-      <CardTitle className="text-xl">E-mail address</CardTitle>
+      <CardTitle size="md">E-mail address</CardTitle>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-semibold wrap-anywhere">{user.email}</span>
         {user.emailVerified ? (
@@ -218,7 +218,7 @@ function EmailCard({ user }: { user: UserRecord }) {
 
 function LinkCard({ to, icon, title, text }: { to: string; icon: LucideIcon; title: string; text: string }) {
   return (
-    <Card className="p-0 sm:p-0">
+    <Card padding="none">
       <Link
         to={to}
         className="flex items-center gap-4 rounded-(--radius-card) p-6 transition-colors hover:bg-primary-50/60 sm:p-8"
@@ -279,7 +279,7 @@ export function AccountSettingsPage() {
       ) : user.isError ? (
         <Alert tone="danger">
           <p>{errorMessage(user.error, "We couldn't load your account.")}</p>
-          <Button variant="link" className="mt-1 h-auto" onClick={() => void user.refetch()}>
+          <Button variant="link" className="mt-1" onClick={() => void user.refetch()}>
             <RefreshCw aria-hidden /> Try again
           </Button>
         </Alert>

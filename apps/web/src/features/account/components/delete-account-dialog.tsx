@@ -192,8 +192,8 @@ export function DeleteAccountDialog({
         <Alert tone="warning">
           <p>{failure.message}</p>
           <Button
-            variant="link"
-            className="mt-1 h-auto text-warning-700"
+            variant="link-warning"
+            className="mt-1"
             onClick={() =>
               void signOut({
                 returnUrl: yourDataPath,

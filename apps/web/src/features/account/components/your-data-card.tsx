@@ -124,7 +124,7 @@ function DataExportSection({ user }: { user: UserRecord }) {
       ) : status.isError ? (
         <Alert tone="danger">
           <p>{errorMessage(status.error, "We couldn't check for a copy of your data.")}</p>
-          <Button variant="link" className="mt-1 h-auto" onClick={() => void status.refetch()}>
+          <Button variant="link" className="mt-1" onClick={() => void status.refetch()}>
             <RefreshCw aria-hidden /> Try again
           </Button>
         </Alert>
@@ -143,7 +143,9 @@ function DataExportSection({ user }: { user: UserRecord }) {
       {ready ? (
         <Button
           variant="link"
-          className="h-auto self-start px-0 text-sm"
+          size="sm"
+          padding="none"
+          className="self-start"
           pending={request.isPending}
           onClick={() => request.mutate()}
         >
@@ -174,7 +176,7 @@ function DeleteAccountSection({ user }: { user: UserRecord }) {
 export function YourDataCard({ user }: { user: UserRecord }) {
   return (
     <Card id="your-data" className="scroll-mt-24">
-      <CardTitle className="text-xl">Your data</CardTitle>
+      <CardTitle size="md">Your data</CardTitle>
       <CardDescription>
         Take a copy of everything, or close your account. Read how we look after it in our{" "}
         <Link

@@ -36,7 +36,7 @@ export function HeaderAccount() {
   if (!sessionUser) {
     return (
       <nav aria-label="Account" className="flex shrink-0 items-center gap-0.5 sm:gap-2">
-        <Button asChild variant="ghost" size="sm" className="text-white hover:bg-white/10 max-sm:px-3">
+        <Button asChild variant="bare" size="sm" className="text-white hover:bg-white/10 max-sm:px-3">
           <Link to={paths.signIn}>Sign in</Link>
         </Button>
         <Button asChild variant="accent" size="sm" className="max-sm:px-3.5">

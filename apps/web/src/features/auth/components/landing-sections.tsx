@@ -102,8 +102,8 @@ export function PlansInBrief({ briefs = planBriefs() }: { briefs?: PlanBrief[] }
           <li
             key={plan.key}
             className={cn(
-              "relative flex flex-col rounded-card bg-surface p-6 shadow-card ring-1 ring-line",
-              plan.popular && "ring-2 ring-primary-500",
+              "relative flex flex-col rounded-card bg-surface p-6 shadow-card",
+              plan.popular ? "ring-2 ring-primary-500" : "ring-1 ring-line",
             )}
           >
             {plan.popular ? (

@@ -153,9 +153,8 @@ export function SocialSignInButtons({ returnUrl, onError, onStart }: SocialSignI
           <Button
             key={id}
             variant="secondary"
-            size="lg"
+            size="brand"
             block
-            className="text-[0.95rem] [&_svg]:size-5"
             pending={pending === id}
             disabled={pending !== null && pending !== id}
             onClick={() => void signInWith(id, label)}

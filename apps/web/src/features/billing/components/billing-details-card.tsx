@@ -85,7 +85,7 @@ export function BillingDetailsCard({ userId }: { userId: string }) {
   const details = useBillingDetails(userId);
   return (
     <Card>
-      <CardTitle className="text-xl">Billing details</CardTitle>
+      <CardTitle size="md">Billing details</CardTitle>
       <CardDescription>Printed on your invoices and receipts.</CardDescription>
       {details.isSuccess ? (
         <DetailsForm saved={details.data} userId={userId} />

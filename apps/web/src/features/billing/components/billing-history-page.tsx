@@ -89,7 +89,7 @@ function HistoryTable({ entries }: { entries: BillingHistoryEntry[] }) {
   // Payments through the built-in checkout have no receipt: the column appears once one has.
   const receipts = entries.some((entry) => entry.receiptUrl);
   return (
-    <Card className="hidden overflow-hidden p-0 sm:block sm:p-0">
+    <Card padding="none" className="hidden overflow-hidden sm:block">
       <table className="w-full text-left text-[0.95rem]">
         <caption className="sr-only">Payments and credit movements, newest first</caption>
         <thead className="border-b border-line bg-canvas text-xs font-bold tracking-wide text-muted uppercase">
@@ -142,7 +142,7 @@ function HistoryTable({ entries }: { entries: BillingHistoryEntry[] }) {
 /** Phones: a list, each entry on two lines. */
 function HistoryList({ entries }: { entries: BillingHistoryEntry[] }) {
   return (
-    <Card className="p-0 sm:hidden">
+    <Card padding="none" className="sm:hidden">
       <ul aria-label="Billing history" className="divide-y divide-line">
         {entries.map((entry) => (
           <li key={entry.id} className="flex items-start gap-3 px-5 py-4" data-testid="history-entry">
@@ -216,7 +216,7 @@ export function BillingHistoryPage() {
           title="Billing history"
           description="Every payment, and every credit added or used."
         />
-        <Button asChild variant="link" className="h-auto self-start px-0 sm:self-auto">
+        <Button asChild variant="link" padding="none" className="self-start sm:self-auto">
           <Link to={paths.manageSubscription}>
             <ArrowLeft aria-hidden /> Your subscription
           </Link>

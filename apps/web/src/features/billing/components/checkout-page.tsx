@@ -106,7 +106,7 @@ function OrderSummary({ order, userId, hadPlan }: { order: Order; userId: string
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle className="text-xl">Your order</CardTitle>
+        <CardTitle size="md">Your order</CardTitle>
         <Badge tone="warning">Test checkout</Badge>
       </div>
 

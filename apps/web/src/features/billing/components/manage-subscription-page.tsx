@@ -19,7 +19,7 @@ import { CurrentPlanCard } from "./current-plan-card";
 
 function CreditsCard({ balance, hasPlan }: { balance: number | undefined; hasPlan: boolean }) {
   return (
-    <Card className="relative overflow-hidden bg-night-900 text-white">
+    <Card tone="night" className="relative overflow-hidden text-white">
       <div
         aria-hidden
         className="absolute inset-0 bg-[radial-gradient(circle_at_100%_0%,#5230cc88_0,transparent_60%)]"
@@ -48,7 +48,7 @@ function CreditsCard({ balance, hasPlan }: { balance: number | undefined; hasPla
 
 function HistoryLinkCard() {
   return (
-    <Card className="p-0 sm:p-0">
+    <Card padding="none">
       <Link
         to={paths.subscriptionHistory}
         className="flex items-center gap-4 rounded-(--radius-card) p-5 transition-colors hover:bg-primary-50"

@@ -59,8 +59,8 @@ export function PlanCard({
     <article
       aria-labelledby={titleId}
       className={cn(
-        "relative flex h-full flex-col rounded-(--radius-card) bg-surface p-6 shadow-(--shadow-card) sm:p-7",
-        plan.isPopular && "ring-2 ring-primary-500 shadow-(--shadow-lift)",
+        "relative flex h-full flex-col rounded-(--radius-card) bg-surface p-6 sm:p-7",
+        plan.isPopular ? "ring-2 ring-primary-500 shadow-(--shadow-lift)" : "shadow-(--shadow-card)",
       )}
     >
       {plan.isPopular ? (

@@ -98,7 +98,7 @@ export function SelectPlanPage() {
           }
         />
         {changing ? (
-          <Button asChild variant="link" className="h-auto px-0">
+          <Button asChild variant="link" padding="none">
             <Link to={paths.manageSubscription}>
               <ArrowLeft aria-hidden /> Back to your subscription
             </Link>

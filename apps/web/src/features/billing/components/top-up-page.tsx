@@ -156,7 +156,7 @@ export function TopUpPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-6 text-sm text-muted">
         <p>Prices{packs.data ? ` in ${packs.data.currency}` : ""}. Paid once: nothing renews.</p>
-        <Button asChild variant="link" className="h-auto px-0">
+        <Button asChild variant="link" padding="none">
           <Link to={paths.manageSubscription}>
             <ArrowLeft aria-hidden /> Your subscription
           </Link>

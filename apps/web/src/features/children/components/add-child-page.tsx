@@ -229,9 +229,9 @@ function AddChildForm({ flow, familyId }: { flow: ChildFlow; familyId: string })
               <label
                 key={gender}
                 className={cn(
-                  "relative flex h-14 items-center justify-center gap-2 rounded-2xl bg-surface font-semibold text-ink ring-1 ring-line transition-colors hover:bg-primary-50",
+                  "relative flex h-14 items-center justify-center gap-2 rounded-2xl bg-surface font-semibold text-ink ring-1 transition-colors hover:bg-primary-50",
                   "has-checked:bg-primary-50 has-checked:ring-2 has-checked:ring-primary-500",
-                  errors.gender && "ring-danger-600",
+                  errors.gender ? "ring-danger-600" : "ring-line",
                 )}
               >
                 <input

@@ -156,7 +156,7 @@ function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: nu
     <>
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle className="text-xl">{child.firstName}'s way to the studio</CardTitle>
+          <CardTitle size="md">{child.firstName}'s way to the studio</CardTitle>
           <Badge tone={tone}>{label}</Badge>
         </div>
         <ol aria-label={`${child.firstName}'s progress`} className="mt-6">
@@ -188,7 +188,7 @@ function Progress({ flow, child, min }: { flow: ChildFlow; child: Child; min: nu
           photosReady={enoughPhotos}
         />
       ) : null}
-      <Card className="p-5 sm:p-6">
+      <Card padding="sm">
         <h2 className="mb-3 font-sans text-sm font-bold tracking-wide text-primary-700 uppercase">
           What's next
         </h2>

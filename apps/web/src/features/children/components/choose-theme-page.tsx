@@ -75,7 +75,7 @@ function StartCard({ flow }: { flow: ChildFlow }) {
             </div>
           ) : null}
         </div>
-        <StyleShowcase className="hidden shrink-0 pr-4 lg:flex" />
+        <StyleShowcase largeScreensOnly className="shrink-0 pr-4" />
       </div>
     </div>
   );

@@ -62,7 +62,7 @@ function AcceptForm({ agreement, flow, next }: { agreement: Agreement; flow: Chi
 
   return (
     <Card>
-      <CardTitle className="text-xl">Your agreement</CardTitle>
+      <CardTitle size="md">Your agreement</CardTitle>
       <CardDescription>
         Tick both boxes to continue. You can withdraw at any time by deleting.
       </CardDescription>

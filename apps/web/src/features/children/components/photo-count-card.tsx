@@ -90,7 +90,7 @@ export function PhotoCountCard({
   const missing = limits.min - count;
 
   return (
-    <Card className={cn("p-5 sm:p-6", className)}>
+    <Card padding="sm" className={className}>
       <div className="flex items-end justify-between gap-3">
         <p
           className="font-display text-4xl leading-none font-semibold text-ink tabular-nums"

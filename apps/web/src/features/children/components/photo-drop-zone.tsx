@@ -78,9 +78,12 @@ export function PhotoDropZone({
         if (!disabled) take(event.dataTransfer.files);
       }}
       className={cn(
-        "flex flex-col items-center rounded-(--radius-card) border-2 border-dashed bg-surface px-6 py-9 text-center transition-colors sm:py-12",
-        dragging && !disabled ? "border-primary-500 bg-primary-50" : "border-primary-200",
-        disabled && "border-line bg-canvas",
+        "flex flex-col items-center rounded-(--radius-card) border-2 border-dashed px-6 py-9 text-center transition-colors sm:py-12",
+        disabled
+          ? "border-line bg-canvas"
+          : dragging
+            ? "border-primary-500 bg-primary-50"
+            : "border-primary-200 bg-surface",
       )}
     >
       <span
@@ -110,12 +113,7 @@ export function PhotoDropZone({
         <Button disabled={disabled} onClick={() => pickerRef.current?.click()}>
           <ImagePlus aria-hidden /> Choose photos
         </Button>
-        <Button
-          variant="secondary"
-          disabled={disabled}
-          className="hidden max-sm:inline-flex pointer-coarse:inline-flex"
-          onClick={() => cameraRef.current?.click()}
-        >
+        <Button variant="secondary" phoneOnly disabled={disabled} onClick={() => cameraRef.current?.click()}>
           <Camera aria-hidden /> Take a photo
         </Button>
       </div>

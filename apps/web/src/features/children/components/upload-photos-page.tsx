@@ -1,7 +1,7 @@
 import { ImagePlus, Lightbulb } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, useBlocker } from "react-router";
-import { Card, CardTitle } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { LoadingCard } from "@/components/ui/loading-card";
@@ -27,10 +27,10 @@ type Photos = NonNullable<ReturnType<typeof useChildPhotos>["data"]>;
 
 function TipsReminder({ child }: { child: Child }) {
   return (
-    <Card className="p-5 max-lg:hidden">
-      <CardTitle className="flex items-center gap-2 font-sans text-base font-bold">
+    <Card className="max-lg:hidden">
+      <h2 className="flex items-center gap-2 font-sans text-base font-bold text-ink">
         <Lightbulb className="size-4 text-accent-600" aria-hidden /> Quick reminder
-      </CardTitle>
+      </h2>
       <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm text-muted marker:text-primary-400">
         <li>Only {child.firstName} in the picture</li>
         <li>Face clear, in focus, well lit</li>

@@ -6,7 +6,17 @@ import { cn } from "@/lib/cn";
 import { formatFileSize } from "../lib/photo-precheck";
 import type { BatchSummary, QueueItem } from "../lib/upload-queue";
 
-function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {
+function ProgressBar({
+  value,
+  label,
+  thick = false,
+  className,
+}: {
+  value: number;
+  label: string;
+  thick?: boolean;
+  className?: string;
+}) {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
     <div
@@ -15,7 +25,7 @@ function ProgressBar({ value, label, className }: { value: number; label: string
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      className={cn("h-2 overflow-hidden rounded-full bg-primary-100", className)}
+      className={cn("overflow-hidden rounded-full bg-primary-100", thick ? "h-2.5" : "h-2", className)}
     >
       <div
         className="h-full rounded-full bg-primary-600 transition-[width] duration-200 ease-out"
@@ -101,15 +111,15 @@ function QueueRow({
           </div>
         ) : null}
         {item.status === "failed" ? (
-          <Button variant="link" size="sm" className="mt-1 h-auto" onClick={onRetry}>
+          <Button variant="link" size="sm" className="mt-1" onClick={onRetry}>
             <RotateCcw aria-hidden /> Try again<span className="sr-only"> with {item.name}</span>
           </Button>
         ) : null}
       </div>
       <Button
-        variant="ghost"
-        size="icon"
-        className="-mt-1 -mr-2 size-9 shrink-0 text-muted"
+        variant="bare"
+        size="icon-sm"
+        className="-mt-1 -mr-2 shrink-0 text-muted hover:bg-primary-50"
         onClick={onRemove}
       >
         <X aria-hidden />
@@ -155,7 +165,7 @@ export function UploadQueueList({
   const finished = !busy && summary.total > 0;
 
   return (
-    <Card className="p-5 sm:p-6">
+    <Card padding="sm">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h2 className="font-sans text-lg font-bold text-ink">{busy ? "Uploading" : "Upload finished"}</h2>
         <p className="text-sm font-semibold text-muted tabular-nums">
@@ -165,7 +175,7 @@ export function UploadQueueList({
         </p>
       </div>
       {summary.total > 0 ? (
-        <ProgressBar value={summary.fraction} label="All photos in this upload" className="mt-3 h-2.5" />
+        <ProgressBar value={summary.fraction} label="All photos in this upload" thick className="mt-3" />
       ) : null}
       {/* Always present, so screen readers hear the sentence when a round of uploads ends. */}
       <p

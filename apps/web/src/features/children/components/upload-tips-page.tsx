@@ -108,7 +108,7 @@ export function UploadTipsPage() {
       />
 
       <Card>
-        <CardTitle className="text-xl">What makes a good set</CardTitle>
+        <CardTitle size="md">What makes a good set</CardTitle>
         <ul className="mt-5 grid gap-x-8 gap-y-5 sm:grid-cols-2">
           {checklist.map((item) => (
             <li key={item.title} className="flex items-start gap-3">
@@ -148,7 +148,7 @@ export function UploadTipsPage() {
 
       <Card className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <CardTitle className="text-xl">Ready when you are</CardTitle>
+          <CardTitle size="md">Ready when you are</CardTitle>
           <p className="mt-1 text-muted">
             Pick the photos on this device, or take new ones with your phone's camera.
           </p>

@@ -68,12 +68,12 @@ function PhotoTile({
   const removeButton = canDelete ? (
     <Button
       size="sm"
-      variant="secondary"
+      variant="secondary-danger"
+      padding="tight"
       block
       pending={busy === "deleting"}
       disabled={busy !== null}
       onClick={onDelete}
-      className="px-3 text-danger-700"
     >
       {busy === "deleting" ? null : <Trash2 aria-hidden />}
       Remove <span className="sr-only">photo {position}</span>
@@ -84,9 +84,8 @@ function PhotoTile({
     <li className="flex min-w-0 flex-col gap-1.5" data-testid="uploaded-photo" data-photo-id={photo.id}>
       <div
         className={cn(
-          "group relative aspect-square overflow-hidden rounded-2xl bg-primary-50 ring-1 ring-line",
-          someoneElse && "ring-2 ring-danger-600",
-          adult && "ring-2 ring-warning-700/50",
+          "group relative aspect-square overflow-hidden rounded-2xl bg-primary-50",
+          someoneElse ? "ring-2 ring-danger-600" : adult ? "ring-2 ring-warning-700/50" : "ring-1 ring-line",
         )}
         aria-busy={busy !== null || undefined}
       >
@@ -152,8 +151,8 @@ function PhotoTile({
               block
               pending={busy === "keeping"}
               disabled={busy !== null}
+              padding="tight"
               onClick={onKeep}
-              className="px-3"
             >
               Yes, keep it <span className="sr-only">(photo {position})</span>
             </Button>
@@ -267,8 +266,8 @@ export function UploadedPhotosGrid({
   };
 
   return (
-    <Card className="p-5 sm:p-6">
-      <CardTitle className="text-xl">
+    <Card padding="sm">
+      <CardTitle size="md">
         {childName}'s photos{" "}
         <span className="font-sans text-base font-semibold text-muted">({photos.length})</span>
       </CardTitle>

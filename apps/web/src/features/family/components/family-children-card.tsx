@@ -75,9 +75,9 @@ function ChildRow({
       {canDelete ? (
         <>
           <Button
-            variant="ghost"
+            variant="ghost-danger"
             size="sm"
-            className="col-start-2 row-start-1 text-danger-700 hover:bg-danger-50 max-sm:px-3 sm:shrink-0"
+            className="col-start-2 row-start-1 max-sm:px-3 sm:shrink-0"
             onClick={() => setDeleting(true)}
           >
             <Trash2 aria-hidden /> <span className="max-sm:sr-only">Delete</span>
@@ -103,7 +103,7 @@ export function FamilyChildrenCard({ family, role }: { family: FamilySummary; ro
     <Card>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <CardTitle className="text-xl">Children</CardTitle>
+          <CardTitle size="md">Children</CardTitle>
           <CardDescription>
             {canAdd
               ? "The children whose portraits your family makes, and how far each one is."
@@ -124,7 +124,7 @@ export function FamilyChildrenCard({ family, role }: { family: FamilySummary; ro
           <p>{errorMessage(children.error, "We couldn't load the children.")}</p>
           <Button
             variant="link"
-            className="mt-1 h-auto"
+            className="mt-1"
             pending={children.isFetching}
             onClick={() => void children.refetch()}
           >

@@ -119,7 +119,7 @@ export function FamilyDangerZone({
   const canDelete = can(role, { resource: "organization", action: "delete" });
   return (
     <Card className="ring-1 ring-danger-50">
-      <CardTitle className="text-xl">Leave or delete</CardTitle>
+      <CardTitle size="md">Leave or delete</CardTitle>
       <div className="mt-6 flex flex-col gap-6">
         <LeaveFamily family={family} onlyFamily={familyCount <= 1} />
         {canDelete ? (

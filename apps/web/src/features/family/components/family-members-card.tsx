@@ -224,12 +224,7 @@ function MemberRow({
           </Badge>
         )}
         {canRemove ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-danger-700 hover:bg-danger-50"
-            onClick={() => setDialog("remove")}
-          >
+          <Button variant="ghost-danger" size="sm" onClick={() => setDialog("remove")}>
             <UserMinus aria-hidden /> Remove<span className="sr-only"> {name}</span>
           </Button>
         ) : null}
@@ -267,7 +262,7 @@ export function FamilyMembersCard({ family, members, you }: MembersCardProps) {
   const manages = can(you.role, { resource: "member", action: "update" });
   return (
     <Card>
-      <CardTitle className="text-xl">Members</CardTitle>
+      <CardTitle size="md">Members</CardTitle>
       <CardDescription>
         {manages
           ? "Everyone here sees the children and their portraits. Change what someone may do with their role."

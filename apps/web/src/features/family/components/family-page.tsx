@@ -118,7 +118,7 @@ export function FamilyPage() {
           <p>{errorMessage(members.error, "We couldn't load your family.")}</p>
           <Button
             variant="link"
-            className="mt-1 h-auto"
+            className="mt-1"
             pending={members.isFetching}
             onClick={() => void members.refetch()}
           >

@@ -126,7 +126,7 @@ export function FamilyProfileCard({ family, role }: { family: FamilySummary; rol
     <Card>
       <div className="flex items-center gap-5">
         <div className="relative" aria-busy={busy || undefined}>
-          <FamilyPicture family={family} size="lg" className="ring-4 ring-primary-50" />
+          <FamilyPicture family={family} size="lg" ring="thick" />
           {busy ? (
             <span className="absolute inset-0 grid place-items-center rounded-2xl bg-night-950/55 text-white">
               <Loader2 className="size-7 animate-spin" aria-hidden />

@@ -10,7 +10,7 @@ const icons = { owner: Crown, admin: ShieldCheck, member: User } as const;
 export function FamilyRolesCard({ role }: { role: FamilyRole }) {
   return (
     <Card>
-      <CardTitle className="text-xl">What each role can do</CardTitle>
+      <CardTitle size="md">What each role can do</CardTitle>
       <CardDescription>
         {role === "member"
           ? "Want to do more? Ask an owner or admin to change your role."
@@ -24,8 +24,8 @@ export function FamilyRolesCard({ role }: { role: FamilyRole }) {
             <li
               key={option}
               className={cn(
-                "flex items-start gap-3 rounded-2xl p-4 ring-1 ring-line",
-                yours && "bg-primary-50/70 ring-primary-200",
+                "flex items-start gap-3 rounded-2xl p-4 ring-1",
+                yours ? "bg-primary-50/70 ring-primary-200" : "ring-line",
               )}
             >
               <span className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-100 text-primary-700">

@@ -22,14 +22,14 @@ export function FamilySwitcher() {
         triggerClassName="flex max-w-64 items-center gap-1.5 rounded-full py-1 pr-2 pl-1 sm:gap-2 sm:pr-2.5 text-sm font-semibold text-white transition-colors hover:bg-white/10 aria-expanded:bg-white/10"
         trigger={
           <>
-            <FamilyPicture family={current} size="sm" className="rounded-full ring-white/30" />
+            <FamilyPicture family={current} size="sm" ring="faint" round />
             <span className="sr-only">Family: </span>
             {/* Phones show the picture only (like the account menu's name); the menu names every family. */}
             <span className="min-w-0 truncate max-sm:sr-only">{current.name}</span>
             <ChevronsUpDown className="size-4 shrink-0 text-white/70" aria-hidden />
           </>
         }
-        className="w-72"
+        wide
       >
         {(close) => (
           <>
@@ -52,7 +52,7 @@ export function FamilySwitcher() {
                         toast.success(`You're now in ${family.name}.`, { id: "family-switched" });
                       }}
                     >
-                      <FamilyPicture family={family} size="sm" className="ring-0" />
+                      <FamilyPicture family={family} size="sm" ring="none" />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate">{family.name}</span>
                         <span className="block text-xs font-normal text-muted">

@@ -2,7 +2,7 @@ import { familyRoleLabels, type InvitationPreview } from "@wonderkin/contract";
 import { Check, MailOpen, RefreshCw } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
 import { toast } from "@/lib/toast";
@@ -76,7 +76,7 @@ export function InvitationsForYouCard({ userId, emailVerified }: { userId: strin
         <p>{errorMessage(invitations.error, "We couldn't check for invitations to other families.")}</p>
         <Button
           variant="link"
-          className="mt-1 h-auto"
+          className="mt-1"
           pending={invitations.isFetching}
           onClick={() => void invitations.refetch()}
         >
@@ -87,16 +87,14 @@ export function InvitationsForYouCard({ userId, emailVerified }: { userId: strin
   }
   if (!invitations.data?.length) return null;
   return (
-    <Card className="bg-primary-50/70 ring-1 ring-primary-100">
+    <Card tone="tinted" className="ring-1 ring-primary-100">
       <div className="flex items-center gap-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-100 text-primary-700">
           <MailOpen className="size-5" aria-hidden />
         </span>
         <div>
-          <CardTitle className="text-xl">Invitations for you</CardTitle>
-          <CardDescription className="mt-0.5">
-            Join a family to see its children and their portraits.
-          </CardDescription>
+          <CardTitle size="md">Invitations for you</CardTitle>
+          <p className="mt-0.5 text-muted">Join a family to see its children and their portraits.</p>
         </div>
       </div>
       <ul className="mt-5 flex flex-col gap-3">

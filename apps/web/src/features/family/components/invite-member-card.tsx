@@ -77,7 +77,7 @@ export function InviteMemberCard({ family, role }: { family: FamilySummary; role
 
   return (
     <Card>
-      <CardTitle className="text-xl">Add someone to {family.name}</CardTitle>
+      <CardTitle size="md">Add someone to {family.name}</CardTitle>
       <CardDescription>
         A partner, a grandparent, a carer. We e-mail them an invitation that's valid for a week; they join
         when they accept it, with the account they have or a new one.

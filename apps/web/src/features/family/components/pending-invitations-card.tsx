@@ -59,12 +59,7 @@ function InvitationRow({
             {resend.isPending ? null : <RefreshCw aria-hidden />} Resend
             <span className="sr-only"> the invitation to {invitation.email}</span>
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-danger-700 hover:bg-danger-50"
-            onClick={() => setConfirming(true)}
-          >
+          <Button variant="ghost-danger" size="sm" onClick={() => setConfirming(true)}>
             <X aria-hidden /> Revoke<span className="sr-only"> the invitation to {invitation.email}</span>
           </Button>
         </div>
@@ -113,7 +108,7 @@ export function PendingInvitationsCard({
 }) {
   return (
     <Card>
-      <CardTitle className="text-xl">Waiting to join</CardTitle>
+      <CardTitle size="md">Waiting to join</CardTitle>
       <CardDescription>Invitations that haven't been answered yet.</CardDescription>
       <ul aria-label="Pending invitations" className="mt-6 flex flex-col divide-y divide-line">
         {invitations.map((invitation) => (

@@ -563,7 +563,7 @@ export function PrivacyPolicyPage() {
       ) : config.isError ? (
         <Alert tone="danger" className="mt-8">
           <p>{errorMessage(config.error, "We couldn't load the privacy policy.")}</p>
-          <Button variant="link" className="mt-1 h-auto" onClick={() => void config.refetch()}>
+          <Button variant="link" className="mt-1" onClick={() => void config.refetch()}>
             <RefreshCw aria-hidden /> Try again
           </Button>
         </Alert>

@@ -56,7 +56,7 @@ export function FavouriteButton({
       )}
     >
       <Heart
-        className={cn("size-4", tone === "viewer" && "size-5", pressed && "fill-accent-400 text-accent-400")}
+        className={cn(tone === "viewer" ? "size-5" : "size-4", pressed && "fill-accent-400 text-accent-400")}
         aria-hidden
       />
       <span className="sr-only">{label}</span>

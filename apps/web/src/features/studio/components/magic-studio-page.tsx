@@ -67,7 +67,7 @@ function StudioTraining({
         <div className="flex flex-col gap-5 sm:flex-row sm:gap-6">
           <IconBadge icon={Sparkles} tone="accent" />
           <div className="min-w-0 flex-1">
-            <CardTitle className="text-xl sm:text-2xl">
+            <CardTitle size="md" className="sm:text-2xl">
               {training.state?.status === "started"
                 ? `Learning ${child.firstName}'s face`
                 : training.state?.status === "failed"
@@ -301,7 +301,7 @@ function StudioBody({ childId }: { childId: number }) {
       <Card className="flex flex-col items-start gap-4 sm:flex-row">
         <IconBadge icon={Baby} />
         <div>
-          <CardTitle className="text-xl">This studio isn't in {context.familyName}</CardTitle>
+          <CardTitle size="md">This studio isn't in {context.familyName}</CardTitle>
           <CardDescription>The child may be in another of your families, or no longer here.</CardDescription>
           <Button asChild className="mt-4">
             <Link to={paths.chooseTheme}>Back to the styles</Link>

@@ -71,8 +71,8 @@ function ActionButton({
       aria-busy={pending || undefined}
       className={cn(
         "flex min-w-0 flex-1 flex-col items-center gap-1 rounded-2xl px-2 py-2 text-xs font-semibold text-white/90 transition-colors sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm",
-        "hover:bg-white/10 disabled:opacity-60",
-        tone === "danger" && "hover:bg-danger-600/80",
+        "disabled:opacity-60",
+        tone === "danger" ? "hover:bg-danger-600/80" : "hover:bg-white/10",
       )}
     >
       <Icon className={cn("size-5 sm:size-4", pending && "animate-pulse")} aria-hidden />

@@ -65,7 +65,7 @@ export function PreviewsStrip({
           variant="secondary"
           size="sm"
           block
-          className="h-auto min-h-9 py-1.5 text-center leading-snug whitespace-normal"
+          wrap
           disabled={short || (make.isPending && !working)}
           pending={working}
           onClick={() =>
