@@ -20,8 +20,9 @@ export default defineConfig({
         test: {
           name: "web",
           root: "apps/web",
-          include: ["src/**/*.test.{ts,tsx}", "vite-plugins/**/*.test.ts"],
-          setupFiles: ["../../test/fail-on-console-error.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "vite-plugins/**/*.test.ts", "test/**/*.test.ts"],
+          // cn-guard: a component test fails when cn is given conflicting Tailwind classes (decision 0036).
+          setupFiles: ["../../test/fail-on-console-error.ts", "./test/cn-guard.ts"],
         },
       },
     ],
