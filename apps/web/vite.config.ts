@@ -49,7 +49,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The style catalogue (≈ 10 KB gzipped of titles, prompts and art) is its own chunk, loaded
         // by the pages that show styles; otherwise it joins the shared chunk every page loads.
         advancedChunks: {
-          groups: [{ name: "catalogue", test: /packages[\\/]contract[\\/]src[\\/]catalogue[\\/]/ }],
+          groups: [
+            { name: "catalogue", test: /packages[\\/]contract[\\/]src[\\/]catalogue[\\/]/ },
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+            },
+            {
+              name: "public-pages",
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](input|password-input|alert|page-header|icon-badge|text-link|field)\.tsx|lib[\\/](cn|local-storage|api-error|plain-request|public-config|form-rules)\.ts|entities[\\/]session[\\/]session-storage\.ts|features[\\/]auth[\\/]components[\\/]social-(sign-in-buttons|popup)\.tsx)|packages[\\/]contract[\\/]src[\\/]rules[\\/]/,
+            },
+          ],
         },
       },
     },
