@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers";
 import { routes } from "./app/routes";
 import { applyCspNonce } from "./config/csp-nonce";
-import { replacePrerenderedPageWhenRendered } from "./prerender/prerendered-page";
+import { replacePrerenderedPageWhenRendered } from "./lib/prerendered-page";
 import "./styles.css";
 
 applyCspNonce();

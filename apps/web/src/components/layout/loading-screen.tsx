@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { LogoMark } from "@/components/ui/logo";
 import { Spinner } from "@/components/ui/spinner";
-import { prerenderedPageShown, subscribeToPrerenderedPage } from "@/prerender/prerendered-page";
+import { prerenderedPageShown, subscribeToPrerenderedPage } from "@/lib/prerendered-page";
 
 /**
  * Shown while the session or the family's children are being loaded (spec §2). Not while the

@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { routes } from "@/app/routes";
 import { LoadingScreen } from "@/components/layout/loading-screen";
 import { sessionQueryKey } from "@/entities/session/get-session";
+import { replacePrerenderedPageWhenRendered } from "@/lib/prerendered-page";
 import { getPublicConfigQueryOptions } from "@/lib/public-config";
 import { deploymentConfig } from "./deployment-config.fixture";
-import { replacePrerenderedPageWhenRendered } from "./prerendered-page";
 
 afterEach(() => {
   cleanup();
