@@ -31,7 +31,35 @@ export function watchConsoleErrors(page: Page, allowed: RegExp[] = []): string[]
   return errors;
 }
 
+/**
+ * The public pages arrive with an inert, server-rendered copy that the app replaces once it runs
+ * (decision 0037); `load` can come before that. A parent waits for the page to come alive before
+ * typing into it, and so does a test: every full page load of a page passed through here returns
+ * once the app has taken over. The `page` fixture is; a page a test opens itself should be too. (A
+ * test about the copy itself leaves its page as it is.)
+ */
+export function waitingForTheApp(page: Page): Page {
+  const waitForTheApp = () =>
+    page.waitForFunction(() => !document.getElementById("wonderkin-prerendered-page"));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForTheApp();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForTheApp();
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    await use(waitingForTheApp(page));
+  },
   consoleGuard: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

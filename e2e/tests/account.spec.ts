@@ -1,5 +1,5 @@
 import { authMessages } from "@wonderkin/contract";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitingForTheApp } from "../support/fixtures";
 import { signInThroughUi, signUpVerified } from "../support/flows";
 import { uniqueEmail, waitForMailLink } from "../support/mailbox";
 
@@ -21,7 +21,7 @@ test.describe("account settings", () => {
   }) => {
     const parent = await signUpVerified(page);
     const other = await browser.newContext();
-    const otherPage = await other.newPage();
+    const otherPage = waitingForTheApp(await other.newPage());
     await signInThroughUi(otherPage, parent.email, parent.password);
     await expect(otherPage).toHaveURL(/\/kids\//);
 

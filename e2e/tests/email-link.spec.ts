@@ -1,5 +1,5 @@
 import { authMessages } from "@wonderkin/contract";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitingForTheApp } from "../support/fixtures";
 import { newParent, signUpThroughUi } from "../support/flows";
 import { uniqueEmail, waitForMailLink } from "../support/mailbox";
 
@@ -38,7 +38,7 @@ test.describe("signing in with an e-mail link (spec §5)", () => {
     const link = await waitForMailLink(page.request, parent.email, "email-link-sign-in");
 
     const other = await browser.newContext();
-    const otherPage = await other.newPage();
+    const otherPage = waitingForTheApp(await other.newPage());
     await otherPage.goto(link);
     await expect(otherPage.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
     await otherPage.getByRole("button", { name: "Sign in" }).click();

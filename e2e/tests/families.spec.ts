@@ -2,14 +2,20 @@ import type { Browser, Page } from "@playwright/test";
 import { addChildEndpoint, FAMILY_HEADER, familyErrorCodes } from "@wonderkin/contract";
 import { buyPlanThroughApi } from "../support/billing";
 import { addChildThroughApi } from "../support/children";
-import { accessibilityViolations, expect, test, watchConsoleErrors } from "../support/fixtures";
+import {
+  accessibilityViolations,
+  expect,
+  test,
+  waitingForTheApp,
+  watchConsoleErrors,
+} from "../support/fixtures";
 import { newParent, type Parent, signUpVerified } from "../support/flows";
 import { waitForMailLink } from "../support/mailbox";
 
 /** A second person in their own browser (same device settings as the project), with its console watched. */
 async function secondBrowser(browser: Browser) {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = waitingForTheApp(await context.newPage());
   const errors = watchConsoleErrors(page);
   return { page, errors, close: () => context.close() };
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitingForTheApp } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
 import { trainedChildWithPortrait } from "../support/studio";
 
@@ -52,7 +52,7 @@ test.describe("sharing a portrait by link", () => {
 
     // Someone signed out opens it: the picture alone, and a page search engines are told to skip.
     const stranger = await browser.newContext();
-    const strangerPage = await stranger.newPage();
+    const strangerPage = waitingForTheApp(await stranger.newPage());
     const opened = await strangerPage.goto(link);
     expect(opened?.status()).toBe(200);
     expect(opened?.headers()["x-robots-tag"]).toBe("noindex, nofollow");

@@ -1,5 +1,5 @@
 import { authMessages } from "@wonderkin/contract";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitingForTheApp } from "../support/fixtures";
 import { formAlert, newParent, signUpThroughUi, verifyThroughMail } from "../support/flows";
 import { waitForMailLink } from "../support/mailbox";
 
@@ -32,7 +32,7 @@ test.describe("sign-up and e-mail verification", () => {
     const link = await waitForMailLink(page.request, parent.email, "email-verification");
     // The parent opens the mail on their phone: another browser, signed out.
     const phone = await browser.newContext();
-    const phonePage = await phone.newPage();
+    const phonePage = waitingForTheApp(await phone.newPage());
     await phonePage.goto(link);
     await expect(phonePage.getByRole("heading", { name: /confirmed/i })).toBeVisible();
     await phone.close();

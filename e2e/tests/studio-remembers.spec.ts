@@ -9,7 +9,13 @@ import {
 } from "@wonderkin/contract";
 import { buyPlanThroughApi } from "../support/billing";
 import { addChildThroughApi, requestHeaders, uploadPhotoThroughApi } from "../support/children";
-import { accessibilityViolations, expect, test, watchConsoleErrors } from "../support/fixtures";
+import {
+  accessibilityViolations,
+  expect,
+  test,
+  waitingForTheApp,
+  watchConsoleErrors,
+} from "../support/fixtures";
 import { newParent, signInThroughUi, signUpVerified } from "../support/flows";
 import { childPhotoFiles } from "../support/photos";
 import { trainChildThroughApi } from "../support/studio";
@@ -68,7 +74,7 @@ test.describe("the studio remembers", () => {
     await expect(page.getByRole("heading", { name: "Mia's magic studio", exact: true })).toBeVisible();
     // Bea, in her own browser, has Leo in her family and invites Ada.
     const context = await browser.newContext();
-    const beaPage = await context.newPage();
+    const beaPage = waitingForTheApp(await context.newPage());
     const beaErrors = watchConsoleErrors(beaPage);
     await signUpVerified(beaPage, newParent("Bea"));
     const leo = await addChildThroughApi(beaPage, { firstName: "Leo", age: 4, gender: "boy" });

@@ -182,7 +182,7 @@ async function measureBytes(origin: string, routes: Route[], webDist: string): P
   return subjects;
 }
 
-function lighthouseDetails(figures: LighthouseFigures): Record<string, number> {
+function lighthouseDetails(figures: LighthouseFigures): Record<string, number | string> {
   return {
     lighthousePerformance: figures.performanceScore,
     lighthouseFcpMs: figures.firstContentfulPaintMs,
@@ -190,6 +190,9 @@ function lighthouseDetails(figures: LighthouseFigures): Record<string, number> {
     lighthouseTbtMs: figures.totalBlockingTimeMs,
     lighthouseSpeedIndexMs: figures.speedIndexMs,
     lighthouseMainThreadMs: figures.mainThreadWorkMs,
+    lighthouseLcpElement: figures.largestPaintElement,
+    lighthouseLcpPhasesMs: figures.largestPaintPhases,
+    lighthouseBusiestScriptsMs: figures.busiestScripts,
     lighthouseRunMs: figures.runMs,
   };
 }

@@ -16,8 +16,39 @@ export type LighthouseFigures = {
   speedIndexMs: number;
   /** Main-thread work (parse, compile, run, style, layout) in ms, at the simulated CPU. */
   mainThreadWorkMs: number;
+  /** What the largest paint was: the element's label and selector. */
+  largestPaintElement: string;
+  /** Where the largest paint's time went (TTFB, load delay, load time, render delay), in ms. */
+  largestPaintPhases: string;
+  /** The scripts with the most main-thread time (ms at the simulated CPU): the blocking time's sources. */
+  busiestScripts: string;
   runMs: number;
 };
+
+type AuditDetails = { items?: { items?: Record<string, unknown>[]; [key: string]: unknown }[] };
+
+/** Lighthouse's largest-contentful-paint-element audit: a table of the element, then one of phases. */
+function largestPaint(details: AuditDetails | undefined): { element: string; phases: string } {
+  const [elementTable, phaseTable] = details?.items ?? [];
+  const node = elementTable?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  const phases = (phaseTable?.items ?? [])
+    .map((row) => `${String(row.phase)} ${Math.round(Number(row.timing))}`)
+    .join(", ");
+  return {
+    element: node ? `${(node.nodeLabel ?? "").slice(0, 60)} (${node.selector ?? "?"})` : "?",
+    phases: phases || "?",
+  };
+}
+
+/** Lighthouse's bootup-time audit: main-thread time per script, the busiest three. */
+function busiestScripts(details: AuditDetails | undefined): string {
+  return (details?.items ?? [])
+    .map((row) => ({ url: String(row.url ?? ""), total: Number(row.total ?? 0) }))
+    .sort((a, b) => b.total - a.total)
+    .slice(0, 3)
+    .map((row) => `${row.url.split("/").pop() || row.url} ${Math.round(row.total)}`)
+    .join(", ");
+}
 
 /**
  * Debian's Chromium with a DevTools port for Lighthouse, in a persistent profile so that local
@@ -57,6 +88,7 @@ export async function startLighthouseBrowser(): Promise<{
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
       const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+      const paint = largestPaint(lhr.audits["largest-contentful-paint-element"]?.details as AuditDetails);
       return {
         performanceScore: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         firstContentfulPaintMs: audit("first-contentful-paint"),
@@ -64,6 +96,9 @@ export async function startLighthouseBrowser(): Promise<{
         totalBlockingTimeMs: audit("total-blocking-time"),
         speedIndexMs: audit("speed-index"),
         mainThreadWorkMs: audit("mainthread-work-breakdown"),
+        largestPaintElement: paint.element,
+        largestPaintPhases: paint.phases,
+        busiestScripts: busiestScripts(lhr.audits["bootup-time"]?.details as AuditDetails),
         runMs: Math.round(performance.now() - startedAt),
       };
     },
