@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Auth } from "./auth/create-auth";
 import type { Providers } from "./build-providers";
+import { composePhotoDeps } from "./compose-photo-deps";
 import { type Env, isLoopbackHost } from "./config/env";
 import type { DatabaseConnection } from "./db/client";
 import { adminRoutes } from "./http/admin-routes";
@@ -38,7 +39,7 @@ import { videoRoutes } from "./http/video-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
 import type { ImageWork } from "./image-work/image-work";
 import type { Queue } from "./jobs/queue";
-import { requestPreviews } from "./modules/studio/previews";
+import type { SafetyScreen } from "./modules/safety/safety-screen";
 import type { Metrics } from "./observability/metrics";
 import { storageMediaOrigin } from "./providers/storage";
 
@@ -55,6 +56,8 @@ export type AppDeps = {
   queue: Pick<Queue, "isStarted" | "boss">;
   /** CPU-bound image work (photo checks, face detection, files) in a thread pool. */
   imageWork: ImageWork;
+  /** The child-safety screen (decision 0038), shared with the worker: uploads are screened here. */
+  safety: SafetyScreen;
   /** The process's metrics: request latency is recorded, and served at /metrics with METRICS_TOKEN. */
   metrics?: Metrics;
   /** Tells a worker in this process that a job was just sent (ROLE=all), so it starts at once. */
@@ -166,30 +169,21 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaSecret,
     mediaTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     storage,
+    safety: deps.safety,
     imageModel,
     boss: deps.queue.boss,
   };
   await app.register(familyRoutes(familyDeps));
   await app.register(childrenRoutes(familyDeps));
-  const photoLimits = {
-    min: env.PHOTOS_MIN_PER_CHILD,
-    max: env.PHOTOS_MAX_PER_CHILD,
-    maxBytes: env.PHOTO_MAX_MEGABYTES * 1024 * 1024,
-  };
-  await app.register(
-    photoRoutes({
-      ...familyDeps,
-      photos: {
-        db: deps.database.db,
-        storage,
-        limits: photoLimits,
-        imageWork,
-        faceDetector,
-        faceMatchThreshold: env.FACE_MATCH_THRESHOLD,
-        onMinimumReached: (tx, options) => requestPreviews(tx, { boss: deps.queue.boss }, options),
-      },
-    }),
-  );
+  const photos = composePhotoDeps(env, {
+    db: deps.database.db,
+    storage,
+    imageWork,
+    faceDetector,
+    safety: deps.safety,
+    boss: deps.queue.boss,
+  });
+  await app.register(photoRoutes({ ...familyDeps, photos }));
   const studio = {
     db: deps.database.db,
     storage,
@@ -197,6 +191,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     imageModel,
     imageWork,
     faceDetector,
+    safety: deps.safety,
     boss: deps.queue.boss,
     env,
     wakeWorker: deps.wakeWorker,
@@ -210,7 +205,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sharePageRoutes({ db: deps.database.db, storage }));
   await app.register(authRoutes(deps.auth));
   if (env.ADMIN_API_TOKEN) {
-    await app.register(adminRoutes({ db: deps.database.db, adminToken: env.ADMIN_API_TOKEN }));
+    await app.register(
+      adminRoutes({
+        db: deps.database.db,
+        storage,
+        boss: deps.queue.boss,
+        wakeWorker: deps.wakeWorker,
+        adminToken: env.ADMIN_API_TOKEN,
+      }),
+    );
   }
   if (env.devMailboxEnabled) {
     await app.register(async (scope) => {

@@ -12,6 +12,7 @@ import type { Mailer } from "./providers/mailer/mailer";
 import type { MailLogger } from "./providers/mailer/outbox-mailer";
 import { createPayments, createStripeClientFor } from "./providers/payments";
 import type { Payments } from "./providers/payments/payments";
+import type { SafetyClassifier } from "./providers/safety-classifier/safety-classifier";
 import { createStorage } from "./providers/storage";
 import type { Storage } from "./providers/storage/storage";
 
@@ -25,6 +26,8 @@ export type Providers = {
   imageModel: ImageModel;
   /** Face detection on uploads (run in the image-work pool), or null with FACE_DETECTION=off. */
   faceDetector: FaceDetector | null;
+  /** Screens every photo in and portrait out (run in the image-work pool), or null with SAFETY_SCREENING=off. */
+  safetyClassifier: SafetyClassifier | null;
   /** Where first-party analytics are passed on to, or null when they stay in the product. */
   analyticsForwarder: AnalyticsForwarder | null;
 };
@@ -56,6 +59,12 @@ export function buildProviders(
         ? replace.faceDetector
         : env.FACE_DETECTION === "on"
           ? deps.imageWork.faceDetector
+          : null,
+    safetyClassifier:
+      replace.safetyClassifier !== undefined
+        ? replace.safetyClassifier
+        : env.SAFETY_SCREENING === "on"
+          ? deps.imageWork.safetyClassifier(env.SAFETY_MODEL)
           : null,
     analyticsForwarder:
       replace.analyticsForwarder !== undefined ? replace.analyticsForwarder : createAnalyticsForwarder(env),

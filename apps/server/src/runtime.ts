@@ -3,6 +3,7 @@ import pino from "pino";
 import { createApp } from "./app";
 import { type Auth, createAuth } from "./auth/create-auth";
 import { buildProviders } from "./build-providers";
+import { composePhotoDeps } from "./compose-photo-deps";
 import { resolveAuthSecret } from "./config/auth-secret";
 import type { Env } from "./config/env";
 import { loggerOptions } from "./config/logger";
@@ -14,6 +15,7 @@ import { jobs } from "./jobs";
 import { jobSignalListener } from "./jobs/job-signal";
 import { type Queue, queuePoolMax, startQueue } from "./jobs/queue";
 import { prepareJobQueues, startWorker, type Worker } from "./jobs/worker";
+import { createSafetyScreen } from "./modules/safety/safety-screen";
 import { likenessOutcomesOfLastDay } from "./modules/studio/likeness-outcomes";
 import { createMetrics } from "./observability/metrics";
 import { startMetricsServer } from "./observability/metrics-server";
@@ -107,6 +109,12 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       const metricsServer = await startMetricsServer({ metrics, host: env.HOST, port: env.METRICS_PORT });
       closers.push(() => metricsServer.close());
     }
+    const safety = createSafetyScreen(env, {
+      classifier: providers.safetyClassifier,
+      secret,
+      logger,
+      observe: metrics?.observeSafetyCheck,
+    });
     // With the worker in this process, a job sent here is picked up at once rather than at the next poll.
     let worker: Worker | null = null;
     const wakeWorker = (queueName: string) => worker?.nudge(queueName);
@@ -118,6 +126,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         imageModel,
         imageWork,
         faceDetector: providers.faceDetector,
+        safety,
         boss: queue.boss,
         env,
         wakeWorker,
@@ -131,6 +140,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
           analyticsForwarder: providers.analyticsForwarder,
           studio,
           privacy,
+          photos: composePhotoDeps(env, studio),
           billing: { db: database.db, mailer, env, logger },
         },
         logger,
@@ -152,6 +162,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         providers,
         queue,
         imageWork,
+        safety,
         metrics,
         wakeWorker,
         logger: logOptions,

@@ -6,21 +6,24 @@ import { inject } from "vitest";
 import { createApp } from "../src/app";
 import { type Auth, createAuth } from "../src/auth/create-auth";
 import { buildProviders } from "../src/build-providers";
+import { composePhotoDeps } from "../src/compose-photo-deps";
 import { type Env, type EnvInput, loadEnv } from "../src/config/env";
 import type { DatabaseConnection } from "../src/db/client";
 import { connectDatabase } from "../src/db/client";
 import { createImageWork, type ImageWork } from "../src/image-work/image-work";
-import { jobs } from "../src/jobs";
+import { type JobDeps, jobs } from "../src/jobs";
 import { jobSignalListener } from "../src/jobs/job-signal";
 import { type Queue, startQueue } from "../src/jobs/queue";
 import { prepareJobQueues, startWorker, type Worker } from "../src/jobs/worker";
 import type { PrivacyDeps } from "../src/modules/privacy/privacy-deps";
+import { createSafetyScreen, type SafetyScreen } from "../src/modules/safety/safety-screen";
 import { likenessOutcomesOfLastDay } from "../src/modules/studio/likeness-outcomes";
 import type { StudioDeps } from "../src/modules/studio/studio-deps";
 import { createMetrics } from "../src/observability/metrics";
 import type { ImageModel } from "../src/providers/image-model/image-model";
 import type { Mailer } from "../src/providers/mailer/mailer";
 import type { Storage } from "../src/providers/storage/storage";
+import { createSafetyDouble, type SafetyDouble } from "./support/safety";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export type TestApp = {
@@ -37,6 +40,15 @@ export type TestApp = {
   /** Deletion, export and retention deps, as the routes and the worker have them. */
   privacy: PrivacyDeps;
   imageWork: ImageWork;
+  /** What the worker hands every job (tests run jobs by hand with it). */
+  jobDeps: JobDeps;
+  /** The child-safety screen the app and the worker share (decision 0038). */
+  safety: SafetyScreen;
+  /**
+   * The deterministic safety classifier the app runs by default (null when the test asked for the
+   * real one, or for SAFETY_SCREENING=off): tests mark pictures unsafe with it and see what it saw.
+   */
+  safetyDouble: SafetyDouble | null;
   /** The job worker, when the app was created with `worker: true` (or after restartWorker). */
   readonly worker: Worker | null;
   /** Stops the worker (as SIGTERM would) and starts a new one on the same queues. */
@@ -70,6 +82,12 @@ export async function createTestApp(
     imageThreads?: number;
     /** Records Prometheus metrics (requests, jobs, queues) as the runtime does. */
     metrics?: boolean;
+    /**
+     * "real": the production classifier (nsfwjs in the image-work pool; ≈ 13 s to load). Default: a
+     * deterministic double (`safetyDouble`), since loading the network in every test file would
+     * cost minutes. SAFETY_SCREENING=off in the overrides turns screening off either way.
+     */
+    safetyClassifier?: "real";
     /** Replaces the image-work pool (e.g. one that counts what it is asked to do). */
     imageWork?: ImageWork;
     /** Fastify logger options, for tests of what gets logged (default: silent). */
@@ -109,6 +127,8 @@ export async function createTestApp(
   });
   const secret = env.AUTH_SECRET ?? "";
   const imageWork = options.imageWork ?? createImageWork({ threads: options.imageThreads ?? 0 });
+  const safetyDouble =
+    options.safetyClassifier === "real" || env.SAFETY_SCREENING === "off" ? null : createSafetyDouble();
   // The runtime's own wiring, with only the providers a test asked to replace swapped in.
   const providers = buildProviders(
     env,
@@ -117,10 +137,25 @@ export async function createTestApp(
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.storage ? { storage: options.storage } : {}),
       ...(options.imageModel ? { imageModel: options.imageModel } : {}),
+      ...(safetyDouble ? { safetyClassifier: safetyDouble.classifier } : {}),
     },
   );
   const { mailer, storage, imageModel } = providers;
   const auth = createAuth({ db: connection.db, env, secret, mailer });
+  const metrics = options.metrics
+    ? createMetrics({
+        queueNames: jobs.map((job) => job.name),
+        queueDepth: (name) => queue.boss.getQueueSize(name),
+        poolStats: () => connection.poolStats(),
+        likenessOutcomes: () => likenessOutcomesOfLastDay(connection.db),
+      })
+    : undefined;
+  const safety = createSafetyScreen(env, {
+    classifier: providers.safetyClassifier,
+    secret,
+    logger: { warn: () => {} },
+    observe: metrics?.observeSafetyCheck,
+  });
   let worker: Worker | null = null;
   const wakeWorker = (queueName: string) => worker?.nudge(queueName);
   const studio: StudioDeps = {
@@ -130,31 +165,26 @@ export async function createTestApp(
     imageModel,
     imageWork,
     faceDetector: providers.faceDetector,
+    safety,
     boss: queue.boss,
     env,
     wakeWorker,
   };
   const privacy: PrivacyDeps = { ...studio, env, payments: providers.payments };
+  const jobDeps: JobDeps = {
+    db: connection.db,
+    analyticsForwarder: providers.analyticsForwarder,
+    studio,
+    privacy,
+    photos: composePhotoDeps(env, { ...studio, boss: queue.boss }),
+    billing: { db: connection.db, mailer, env },
+  };
   const workerLogger = { info: () => {}, warn: () => {}, error: () => {} };
-  const metrics = options.metrics
-    ? createMetrics({
-        queueNames: jobs.map((job) => job.name),
-        queueDepth: (name) => queue.boss.getQueueSize(name),
-        poolStats: () => connection.poolStats(),
-        likenessOutcomes: () => likenessOutcomesOfLastDay(connection.db),
-      })
-    : undefined;
   const startJobWorker = () =>
     startWorker({
       boss: queue.boss,
       jobs,
-      deps: {
-        db: connection.db,
-        analyticsForwarder: providers.analyticsForwarder,
-        studio,
-        privacy,
-        billing: { db: connection.db, mailer, env },
-      },
+      deps: jobDeps,
       logger: workerLogger,
       pollingIntervalSeconds: 0.5,
       // Short, so a test waiting on a retry does not wait long; new jobs come by signal anyway.
@@ -171,6 +201,7 @@ export async function createTestApp(
     providers,
     queue,
     imageWork,
+    safety,
     metrics,
     wakeWorker,
     logger: options.logger ?? false,
@@ -188,6 +219,9 @@ export async function createTestApp(
     studio,
     privacy,
     imageWork,
+    jobDeps,
+    safety,
+    safetyDouble,
     get worker() {
       return worker;
     },

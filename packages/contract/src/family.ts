@@ -18,6 +18,7 @@ export const familyMessages = {
   emailNotVerified: "Verify your e-mail address first: open the link we sent you, then try again.",
   confirmationMismatch: "Type the family's name exactly as shown to confirm.",
   pictureInvalid: "Use a JPEG, PNG or WebP picture of at most 5 MB.",
+  pictureNotSuitable: "Please choose a picture where everyone is fully dressed, like everyday clothes.",
   familyLimitReached: "This family has reached its member limit.",
 } as const;
 

@@ -24,6 +24,8 @@ export const photoErrorCodes = {
   tooManyParts: "PHOTO_TOO_MANY_PARTS",
   badField: "PHOTO_BAD_FIELD",
   uploadInterrupted: "PHOTO_UPLOAD_INTERRUPTED",
+  /** The child-safety screen refused it (decision 0038); the same code for the family picture. */
+  notSuitable: "PHOTO_NOT_SUITABLE",
 } as const;
 
 /** Reasons shown next to a rejected file; {placeholders} are filled in by `photoMessage`. */
@@ -48,6 +50,8 @@ export const photoMessages = {
   tooManyParts: "This upload has too many parts. Send the child's id and at most {max} photos.",
   badField: "This upload has a field that is not allowed. Send the child's id and the photos.",
   uploadInterrupted: "The upload stopped before all photos arrived. Please try again.",
+  notSuitable:
+    "Please choose photos where {name} is fully dressed, like everyday clothes. We keep photos for portraits to clothed, everyday pictures.",
 } as const;
 
 export function photoMessage(

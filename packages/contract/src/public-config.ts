@@ -33,5 +33,12 @@ export const publicConfigEndpoint = defineEndpoint({
     samples: z.record(z.string(), z.string()),
     /** How many days a portrait's private share link works (SHARE_LINK_DAYS), for the privacy policy. */
     shareLinkDays: z.number().int(),
+    /**
+     * The child-safety screen (decision 0038), as the consent agreement and the privacy policy
+     * describe it: whether every photo and portrait is checked (SAFETY_SCREENING), and for how many
+     * days a refused or withheld picture is kept, encrypted, for an operator's review
+     * (SAFETY_QUARANTINE_DAYS; 0: no copy is kept).
+     */
+    safety: z.object({ screening: z.boolean(), quarantineDays: z.number().int() }),
   }),
 });

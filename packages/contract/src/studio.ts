@@ -329,6 +329,7 @@ export const studioErrorCodes = {
   previewStillMaking: "PREVIEW_STILL_MAKING",
   previewAfterTraining: "PREVIEW_AFTER_TRAINING",
   previewStyleTaken: "PREVIEW_STYLE_TAKEN",
+  familySuspended: "FAMILY_SUSPENDED",
 } as const;
 
 export const studioMessages = {
@@ -351,6 +352,11 @@ export const studioMessages = {
   photosOfDifferentPeople:
     "Some photos look like a different person than {name}. Remove the marked photos, then start training.",
   unlike: "This portrait didn't look enough like {name}, so we gave your credit back.",
+  /** A portrait the child-safety screen withheld twice (decision 0038): never stored or shown. */
+  withheld:
+    "This portrait didn't pass our automatic safety check, so we don't show it. Your credit was given back.",
+  familySuspended:
+    "Creating portraits is paused for this family while our team reviews it. Please contact support.",
   previewsUnavailable: "Previews are unavailable right now.",
   previewSwapsUsed: "You've changed these previews' styles as often as a set allows.",
   previewStillMaking: "This preview is still being made. Try again in a moment.",

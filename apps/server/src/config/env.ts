@@ -177,6 +177,23 @@ export const envSchema = z
     /** Distance up to which a finished portrait still looks like the child (else redone once, then refunded). */
     LIKENESS_THRESHOLD: z.coerce.number().min(0.2).max(1).default(0.5),
 
+    // Child safety (decision 0038): every photo in and every portrait out is classified on our own
+    // servers; a score at or above a class's threshold refuses the photo or withholds the portrait.
+    SAFETY_SCREENING: z.enum(["on", "off"]).default("on"),
+    /** nsfwjs's network: MobileNetV2Mid is the default (accuracy and ≈ 80 ms a picture here). */
+    SAFETY_MODEL: z.enum(["MobileNetV2", "MobileNetV2Mid", "InceptionV3"]).default("MobileNetV2Mid"),
+    /** Explicit sexual content, photographed. */
+    SAFETY_PORN_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.6),
+    /** Explicit sexual content, drawn (portraits are illustrations: this one matters for outputs). */
+    SAFETY_HENTAI_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.6),
+    /**
+     * Suggestive pictures. High on purpose: a child in swimwear or with bare shoulders at the beach
+     * scores here too, and must not be refused wholesale (decision 0038).
+     */
+    SAFETY_SEXY_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.9),
+    /** Days a refused or withheld picture is kept, encrypted, for an operator's review (0: never kept). */
+    SAFETY_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(90).default(0),
+
     // The image model that trains one model per child and renders portraits: the offline local
     // model (default) or Replicate (FLUX LoRA training, predictions on the trained version).
     IMAGE_MODEL_PROVIDER: z.enum(["local", "replicate"]).default("local"),

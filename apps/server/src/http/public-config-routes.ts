@@ -38,6 +38,7 @@ export function publicConfigReader(env: Env): () => Promise<PublicConfig> {
       unverifiedAccountDays: env.UNVERIFIED_ACCOUNT_RETENTION_DAYS,
     },
     shareLinkDays: env.SHARE_LINK_DAYS,
+    safety: { screening: env.SAFETY_SCREENING === "on", quarantineDays: env.SAFETY_QUARANTINE_DAYS },
   };
   return async () => {
     const samples = await listStyleSamples(env.samplesDir);

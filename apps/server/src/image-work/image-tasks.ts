@@ -12,6 +12,11 @@ import { createTfjsFaceDetector } from "../providers/face-detector/tfjs-face-det
 import { cropFace } from "../providers/image-model/crop-face";
 import type { TrainingPhoto } from "../providers/image-model/image-model";
 import { renderLocalPortrait } from "../providers/image-model/local-portrait-renderer";
+import {
+  createNsfwjsSafetyClassifier,
+  type SafetyModel,
+} from "../providers/safety-classifier/nsfwjs-safety-classifier";
+import type { SafetyScores } from "../providers/safety-classifier/safety-classifier";
 
 /**
  * The CPU-bound image work of the product, as plain functions of plain data so that each can run in
@@ -28,6 +33,17 @@ const threadDetector = () => {
   return detector;
 };
 
+/** One safety classifier per thread and network, loaded on first use like the detector. */
+const classifiers = new Map<SafetyModel, ReturnType<typeof createNsfwjsSafetyClassifier>>();
+const threadClassifier = (model: SafetyModel) => {
+  let classifier = classifiers.get(model);
+  if (!classifier) {
+    classifier = createNsfwjsSafetyClassifier({ model });
+    classifiers.set(model, classifier);
+  }
+  return classifier;
+};
+
 export const imageTasks = {
   preparePhoto: (input: { bytes: Uint8Array; maxBytes: number }) =>
     preparePhoto(asBuffer(input.bytes), { maxBytes: input.maxBytes }),
@@ -37,6 +53,10 @@ export const imageTasks = {
 
   describeFaces: (input: { data: Uint8Array; width: number; height: number }): Promise<DescribedFace[]> =>
     threadDetector().describe({ data: asBuffer(input.data), width: input.width, height: input.height }),
+
+  /** What a picture shows, for the child-safety screen (decision 0038). */
+  classifySafety: (input: { bytes: Uint8Array; model: SafetyModel }): Promise<SafetyScores> =>
+    threadClassifier(input.model).classify({ bytes: input.bytes }),
 
   /** A small RGB copy of any picture (a finished portrait), the size the face checks run at. */
   analysisCopy: async (input: { bytes: Uint8Array }) => {

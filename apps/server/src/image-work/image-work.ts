@@ -3,6 +3,8 @@ import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { AppError } from "../lib/app-error";
 import type { FaceDetector } from "../providers/face-detector/face-detector";
+import type { SafetyModel } from "../providers/safety-classifier/nsfwjs-safety-classifier";
+import type { SafetyClassifier } from "../providers/safety-classifier/safety-classifier";
 import { type ImageTaskName, type ImageTasks, runImageTask, type TaskOutcome } from "./image-tasks";
 
 /** Buffers come back from a thread as plain Uint8Arrays; the callers want Buffers (sharp, storage). */
@@ -30,6 +32,8 @@ export type ImageWork = TaskFunctions & {
   threads: number;
   /** The face-detector port, answered by the pool's threads. */
   faceDetector: FaceDetector;
+  /** The safety classifier's port for one network, answered by the pool's threads. */
+  safetyClassifier(model: SafetyModel): SafetyClassifier;
   /** Tasks waiting for a free thread (a metric, and a hint for estimates). */
   queued(): number;
   /** Threads started and not yet given back (a lazy pool has none until its first task). */
@@ -108,6 +112,7 @@ export function createImageWork(options: {
       run(name, input) as ReturnType<TaskFunctions[Name]>;
   const detectFaces = task("detectFaces");
   const describeFaces = task("describeFaces");
+  const classifySafety = task("classifySafety");
   return {
     threads: options.threads,
     preparePhoto: task("preparePhoto"),
@@ -121,7 +126,9 @@ export function createImageWork(options: {
     makePrintFile: task("makePrintFile"),
     renderVideoFrames: task("renderVideoFrames"),
     joinVideoFrames: task("joinVideoFrames"),
+    classifySafety,
     faceDetector: { detect: detectFaces, describe: describeFaces },
+    safetyClassifier: (model) => ({ classify: ({ bytes }) => classifySafety({ bytes, model }) }),
     queued: () => queued(),
     threadsRunning: () => threadsRunning(),
     close: () => close(),

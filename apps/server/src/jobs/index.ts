@@ -3,8 +3,10 @@ import type { Database } from "../db/client";
 import { analyticsJobs } from "../modules/analytics/analytics-jobs";
 import type { BillingMailDeps } from "../modules/billing/billing-deps";
 import { billingJobs } from "../modules/billing/billing-jobs";
+import type { PhotoDeps } from "../modules/photos/photo-deps";
 import type { PrivacyDeps } from "../modules/privacy/privacy-deps";
 import { privacyJobs } from "../modules/privacy/privacy-jobs";
+import { safetyJobs } from "../modules/safety/safety-jobs";
 import type { StudioDeps } from "../modules/studio/studio-deps";
 import { studioJobs } from "../modules/studio/studio-jobs";
 import type { AnalyticsForwarder } from "../providers/analytics/forwarder";
@@ -19,6 +21,8 @@ export type JobDeps = {
   analyticsForwarder: AnalyticsForwarder | null;
   studio: StudioDeps;
   privacy: PrivacyDeps;
+  /** The photo pipeline, for photos an operator released from the safety screen. */
+  photos: PhotoDeps;
   billing: BillingMailDeps;
 };
 
@@ -28,4 +32,5 @@ export const jobs: readonly JobDefinition<z.ZodType, JobDeps>[] = [
   ...analyticsJobs,
   ...studioJobs,
   ...privacyJobs,
+  ...safetyJobs,
 ];

@@ -15,6 +15,12 @@ export type Metrics = {
   registry: Registry;
   observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
   observeJob(queue: string, outcome: "completed" | "failed", seconds: number): void;
+  /** One child-safety check (decision 0038): what was screened, how it ended, how long it took. */
+  observeSafetyCheck(
+    subject: "photo" | "family_picture" | "preview" | "portrait",
+    outcome: "passed" | "refused" | "withheld",
+    seconds: number,
+  ): void;
 };
 
 /**
@@ -89,6 +95,20 @@ export function createMetrics(sources: MetricSources): Metrics {
     },
   });
 
+  const safetyChecks = new Counter({
+    name: "wonderkin_safety_checks_total",
+    help: "Child-safety checks by what was screened and how they ended (a provider's own safety flag counts as withheld)",
+    labelNames: ["subject", "outcome"],
+    registers: [registry],
+  });
+  const safetySeconds = new Histogram({
+    name: "wonderkin_safety_check_duration_seconds",
+    help: "How long the safety classifier took per picture, by what was screened",
+    labelNames: ["subject"],
+    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 30],
+    registers: [registry],
+  });
+
   return {
     registry,
     observeRequest: (labels, seconds) =>
@@ -99,6 +119,11 @@ export function createMetrics(sources: MetricSources): Metrics {
     observeJob: (queue, outcome, seconds) => {
       jobs.inc({ queue, outcome });
       jobSeconds.observe({ queue, outcome }, seconds);
+    },
+    observeSafetyCheck: (subject, outcome, seconds) => {
+      safetyChecks.inc({ subject, outcome });
+      // A provider's flag takes no time of ours: only our own classifications are timed.
+      if (seconds > 0) safetySeconds.observe({ subject }, seconds);
     },
   };
 }

@@ -8,6 +8,7 @@ beforeAll(async () => {
     PHOTOS_MAX_PER_CHILD: "25",
     TRAINING_PHOTO_RETENTION_DAYS: "14",
     SHARE_LINK_DAYS: "3",
+    SAFETY_QUARANTINE_DAYS: "5",
     GOOGLE_CLIENT_ID: "id",
     GOOGLE_CLIENT_SECRET: "secret",
   });
@@ -25,6 +26,7 @@ it("tells the pages this deployment's settings (no secrets), from the same value
     retention: { trainingPhotosDays: 14, unverifiedAccountDays: 30 },
     samples: {},
     shareLinkDays: 3,
+    safety: { screening: true, quarantineDays: 5 },
   });
   expect(response.body).not.toContain("secret");
 });

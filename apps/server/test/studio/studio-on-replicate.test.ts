@@ -168,7 +168,8 @@ describe("generating on Replicate", () => {
     expect(second?.status).toBe("succeeded");
 
     // Failed at the provider: refunded, reported, e-mailed.
-    await fake.completePrediction(predictions[2] ?? "", { succeed: false, error: "NSFW content detected" });
+    // (A safety flag is not a failure but a withheld render, made again once: safety/screening.test.ts.)
+    await fake.completePrediction(predictions[2] ?? "", { succeed: false, error: "CUDA out of memory" });
     const [third] = (
       await call(parent, "/api/generation/prediction/status", { imageIds: [failing?.id] })
     ).json().images as GeneratedImage[];

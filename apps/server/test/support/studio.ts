@@ -72,13 +72,7 @@ export async function workQueued(t: TestApp, names: string[]): Promise<number> {
     for (;;) {
       const [job] = await t.queue.boss.fetch(name);
       if (!job) break;
-      await definition.handle(definition.payload.parse(job.data), {
-        db: t.database.db,
-        analyticsForwarder: null,
-        studio: t.studio,
-        privacy: t.privacy,
-        billing: { db: t.database.db, mailer: t.studio.mailer, env: t.studio.env },
-      });
+      await definition.handle(definition.payload.parse(job.data), t.jobDeps);
       await t.queue.boss.complete(name, job.id);
       ran += 1;
     }

@@ -17,6 +17,7 @@ export const familyErrorCodes = {
   confirmationMismatch: "CONFIRMATION_MISMATCH",
   pictureInvalid: "PICTURE_INVALID",
   familyLimitReached: "FAMILY_LIMIT_REACHED",
+  pictureNotSuitable: "PHOTO_NOT_SUITABLE",
 } as const;
 
 /**

@@ -8,4 +8,5 @@ export * from "./credits";
 export * from "./family";
 export * from "./mail";
 export * from "./privacy";
+export * from "./safety";
 export * from "./studio";

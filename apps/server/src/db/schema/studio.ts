@@ -64,6 +64,13 @@ export const generatedImage = pgTable(
     likenessDistance: real("likeness_distance"),
     likenessRetried: boolean("likeness_retried").notNull().default(false),
     /**
+     * The child-safety screen (decision 0038): null (not screened: screening off, or not finished),
+     * "passed", "withheld" (failed it, or the provider flagged it; never stored or shown) or
+     * "released" (an operator found the hold a false positive and the picture was delivered).
+     * `likenessRetried` also marks the one free second render an unsafe first render gets.
+     */
+    safety: text("safety"),
+    /**
      * Its render job's pg-boss priority (higher first): minus the family's portraits already
      * waiting when it was asked for, plus a boost for regenerations and first portraits. So every
      * family's next portrait goes before anyone's backlog, and the queue position can be counted.

@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Storage } from "../../providers/storage/storage";
 import type { IdentityDeps } from "../auth/identity-deps";
+import type { SafetyScreen } from "../safety/safety-screen";
 
 /**
  * The identity dependencies, the key that signs private media addresses, where files live, and
@@ -15,4 +16,6 @@ export type FamilyDeps = IdentityDeps & {
   storage: Storage;
   imageModel: ImageModel;
   boss: PgBoss;
+  /** The child-safety screen the family picture passes before it is kept (decision 0038). */
+  safety: SafetyScreen;
 };

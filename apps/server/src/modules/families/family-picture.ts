@@ -33,13 +33,16 @@ export async function normaliseFamilyPicture(dataUrl: string): Promise<{ webp: B
       .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: "cover", position: "attention" })
       .webp({ quality: 82 })
       .toBuffer();
-    const version = createHash("sha256").update(webp).digest("base64url").slice(0, 16);
-    return { webp, version };
+    return { webp, version: familyPictureVersion(webp) };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw invalidPicture();
   }
 }
+
+/** The picture's address changes with its content, so browsers may cache each version for good. */
+export const familyPictureVersion = (webp: Buffer) =>
+  createHash("sha256").update(webp).digest("base64url").slice(0, 16);
 
 export async function saveFamilyPicture(
   db: Database,

@@ -1,4 +1,6 @@
-import type { FamilySummary } from "@wonderkin/contract";
+import { type FamilySummary, familyErrorCodes, familyMessages } from "@wonderkin/contract";
+import { AppError } from "../../lib/app-error";
+import { screenUpload } from "../safety/screen-upload";
 import type { FamilyActor } from "./family-actor";
 import type { FamilyDeps } from "./family-deps";
 import { normaliseFamilyPicture, saveFamilyPicture } from "./family-picture";
@@ -17,6 +19,13 @@ export async function updateFamily(
     options.picture === undefined
       ? undefined
       : options.picture && (await normaliseFamilyPicture(options.picture));
+  if (picture) {
+    await screenUpload(
+      deps,
+      { subject: "family_picture", bytes: picture.webp, familyId, childId: null, userId: actor.userId },
+      () => new AppError(422, familyErrorCodes.pictureNotSuitable, familyMessages.pictureNotSuitable),
+    );
+  }
   if (options.name !== undefined) {
     const name = options.name;
     await viaFamilyPlugin(() =>

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client";
 import type { ImageWork } from "../../image-work/image-work";
 import type { FaceDetector } from "../../providers/face-detector/face-detector";
 import type { Storage } from "../../providers/storage/storage";
+import type { SafetyScreen } from "../safety/safety-screen";
 
 export type PhotoLimits = { min: number; max: number; maxBytes: number };
 
@@ -11,6 +12,8 @@ export type PhotoDeps = {
   limits: PhotoLimits;
   /** Photo checks run here (a thread pool), off the API's event loop. */
   imageWork: Pick<ImageWork, "preparePhoto">;
+  /** The child-safety screen every photo passes before anything of it is stored (decision 0038). */
+  safety: SafetyScreen;
   /** null when FACE_DETECTION=off. */
   faceDetector: FaceDetector | null;
   /** Descriptor distance up to which two photos show the same person (FACE_MATCH_THRESHOLD). */

@@ -6,6 +6,7 @@ import { child, childPhoto } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { findFamilyChild } from "../children/child-record";
 import { requireCurrentConsent } from "../consent/parental-consent";
+import { screenUpload } from "../safety/screen-upload";
 import { childIdentity, descriptorToBytes, faceDistance } from "./face-identity";
 import { DUPLICATE_DISTANCE, hammingDistance } from "./image-measures";
 import { viewsOf } from "./manage-photos";
@@ -87,6 +88,11 @@ export async function uploadPhoto(
     childId: number;
     bytes: Buffer;
     fileName?: string | undefined;
+    /**
+     * "released": an operator found the screen's refusal of this very picture a false positive
+     * (decision 0038), so it is not screened again.
+     */
+    screening?: "released";
   },
 ): Promise<UploadedPhoto> {
   await requireCurrentConsent(deps.db, { userId: options.userId });
@@ -95,6 +101,20 @@ export async function uploadPhoto(
     bytes: options.bytes,
     maxBytes: deps.limits.maxBytes,
   });
+  if (options.screening !== "released") {
+    await screenUpload(
+      deps,
+      {
+        subject: "photo",
+        bytes: processed.normalised,
+        familyId: options.familyId,
+        childId: options.childId,
+        userId: options.userId,
+      },
+      () =>
+        new AppError(422, photoErrorCodes.notSuitable, photoMessage("notSuitable", { name: kid.firstName })),
+    );
+  }
   // The face check is the expensive step: a photo already in the set is refused before it. (The
   // transaction below checks again, for two copies uploaded at the same moment.)
   const existingHashes = await photoHashesOf(deps.db, options.childId);

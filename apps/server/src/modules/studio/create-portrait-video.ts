@@ -12,6 +12,7 @@ import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { changeAddOnUnits, readAddOnBalance } from "../add-ons/change-add-on-units";
+import { requireFamilyNotSuspended } from "../safety/family-suspension";
 import { findFamilyPortrait } from "./portrait-record";
 import { toPortraitVideo, type VideoRow } from "./portrait-video-record";
 import type { StudioDeps } from "./studio-deps";
@@ -43,6 +44,7 @@ export async function createPortraitVideo(
   if (image.status !== "succeeded" || !image.storageKey) {
     throw new AppError(409, studioErrorCodes.imageNotReady, studioMessages.imageNotReady);
   }
+  await requireFamilyNotSuspended(deps.db, options.familyId);
   const answer = async (row: VideoRow) => ({
     video: await toPortraitVideo(deps.storage, row, image.styleId),
     videosLeft: await readAddOnBalance(deps.db, { userId: options.userId, unit: "video" }),

@@ -14,6 +14,7 @@ import { currentPlan } from "../billing/subscription-record";
 import { currentAge, findFamilyChild } from "../children/child-record";
 import { changeCredits } from "../credits/change-credits";
 import { portraitSpendNote } from "../credits/portrait-spend-note";
+import { requireFamilyNotSuspended } from "../safety/family-suspension";
 import { findFamilyPortrait } from "./portrait-record";
 import { toGeneratedImages } from "./queue-estimates";
 import { queuePriorities, queueRenders } from "./queue-priority";
@@ -40,6 +41,7 @@ export async function generatePortraits(
   options: Actor & { childId: number; styleId: string; count: number; regeneratedFromId?: string },
 ): Promise<{ images: GeneratedImage[]; balance: number }> {
   const row = await findFamilyChild(deps.db, options);
+  await requireFamilyNotSuspended(deps.db, options.familyId);
   if (row.trainingStatus !== "completed" || !row.modelVersion) {
     throw new AppError(409, studioErrorCodes.trainingNotCompleted, studioMessages.trainingNotCompleted);
   }

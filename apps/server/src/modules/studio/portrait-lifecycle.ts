@@ -1,11 +1,14 @@
 import { randomInt } from "node:crypto";
 import { findStyle, studioMessages } from "@wonderkin/contract";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { child, generatedImage, user } from "../../db/schema";
 import { portraitFailedEmail } from "../../emails";
 import { sendJob } from "../../jobs/job-definition";
+import type { SafetyScores } from "../../providers/safety-classifier/safety-classifier";
 import { recordAnalyticsEvent } from "../analytics/record-event";
 import { changeCredits } from "../credits/change-credits";
+import { holdPicture } from "../safety/hold-picture";
+import { screenPicture } from "../safety/safety-screen";
 import { checkLikeness, type LikenessVerdict } from "./portrait-likeness";
 import { isUnfinished, type PortraitRow, portraitKeys, unfinishedStatuses } from "./portrait-record";
 import { previewPhotos } from "./preview-photos";
@@ -88,47 +91,45 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
     }
     return findPortrait(deps, imageId);
   }
+  const subject = row.kind === "preview" ? "preview" : "portrait";
+  if (run.flagged) {
+    deps.safety.observe(subject, "withheld", 0);
+    await withholdPortrait(deps, row, row.providerPredictionId, { reason: "provider", output: null });
+    return findPortrait(deps, imageId);
+  }
   if (run.status === "failed" || !run.output) {
     await failPortrait(deps, imageId, run.error ?? "The image model gave no picture.");
+    return findPortrait(deps, imageId);
+  }
+  // Screened before anything else looks at it: an unsafe picture is never stored where a parent
+  // can reach it, whatever the likeness check would say.
+  const safety = await screenPicture(deps.safety, { subject, bytes: run.output });
+  if (!safety.passed) {
+    await withholdPortrait(deps, row, row.providerPredictionId, {
+      reason: "classifier",
+      output: run.output,
+      verdict: safety,
+    });
     return findPortrait(deps, imageId);
   }
   const likeness = await checkLikeness(deps, { childId: row.childId, output: run.output });
   if (likeness && !likeness.passed) {
     // A preview that does not look like the child is dropped: it was free, and another is coming.
     if (!row.likenessRetried && row.kind !== "preview") {
-      await renderAgain(deps, row, row.providerPredictionId, likeness);
+      await renderAgain(deps, row, row.providerPredictionId, { likenessDistance: likeness.distance });
     } else await failPortrait(deps, imageId, "The portrait did not look like the child", { likeness });
     return findPortrait(deps, imageId);
   }
-  const files = await deps.imageWork.makePortraitFiles({
-    output: run.output,
-    watermark: row.kind === "preview" ? PREVIEW_WATERMARK : row.watermarked ? deps.env.APP_NAME : null,
-  });
-  const keys = portraitKeys(row.organizationId, row.childId, row.id);
-  await Promise.all([
-    deps.storage.put(keys.storageKey, files.full, "image/jpeg"),
-    deps.storage.put(keys.thumbnailKey, files.thumbnail, "image/webp"),
-  ]);
-  const [done] = await deps.db
-    .update(generatedImage)
-    .set({
-      status: "succeeded",
-      progress: 100,
-      storageKey: keys.storageKey,
-      thumbnailKey: keys.thumbnailKey,
-      width: files.width,
-      height: files.height,
+  const done = await storePortrait(deps, row, run.output, {
+    where: stillUnfinished(imageId),
+    set: {
       likeness: likeness ? "passed" : null,
       likenessDistance: likeness?.distance ?? null,
-      completedAt: new Date(),
-    })
-    .where(stillUnfinished(imageId))
-    .returning();
-  if (!done && !(await findPortrait(deps, imageId))) {
-    // The portrait (its child, its family) was deleted while it rendered: its files must not stay.
-    await deps.storage.delete([keys.storageKey, keys.thumbnailKey]);
-    return null;
-  }
+      safety: safety.scores ? "passed" : null,
+    },
+  });
+  // The portrait (its child, its family) was deleted while it rendered: its files are gone too.
+  if (done === "gone") return null;
   if (done?.requestedByUserId && done.kind === "portrait") {
     await recordAnalyticsEvent(deps.db, {
       userId: done.requestedByUserId,
@@ -139,19 +140,96 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
   return findPortrait(deps, imageId);
 }
 
+/**
+ * A render failed the safety screen (ours, or the provider's own flag): it is held for review (its
+ * hash and scores; the picture only with a review window, encrypted), never stored for the family.
+ * A portrait's first render is made again, free; a second failure, or any preview's, ends it failed
+ * and refunded, as the likeness check does (decision 0038). The hold is keyed by the run, so
+ * duplicate webhooks record it once.
+ */
+async function withholdPortrait(
+  deps: StudioDeps,
+  row: PortraitRow,
+  predictionId: string,
+  found: {
+    reason: "classifier" | "provider";
+    output: Uint8Array | null;
+    verdict?: { scores: SafetyScores; sha256: string };
+  },
+): Promise<void> {
+  await holdPicture(deps, {
+    subject: row.kind === "preview" ? "preview" : "portrait",
+    reason: found.reason,
+    familyId: row.organizationId,
+    childId: row.childId,
+    userId: row.requestedByUserId,
+    generatedImageId: row.id,
+    providerRunId: predictionId,
+    sha256: found.verdict?.sha256 ?? null,
+    scores: found.verdict?.scores ?? null,
+    bytes: found.output ? Buffer.from(found.output) : null,
+  });
+  if (!row.likenessRetried && row.kind !== "preview") {
+    await renderAgain(deps, row, predictionId, { safety: "withheld" });
+  } else await failPortrait(deps, row.id, "The portrait failed the safety check", { withheld: true });
+}
+
+/**
+ * Keeps a screened picture as the portrait's files (the original with the plan's watermark, and
+ * its thumbnail) and marks the row succeeded — only while `where` still holds, so of two callers
+ * settling the same portrait one writes it. "gone": the portrait (its child, its family) was
+ * deleted meanwhile, and the files just written were removed again.
+ */
+export async function storePortrait(
+  deps: Pick<StudioDeps, "db" | "storage" | "imageWork" | "env">,
+  row: PortraitRow,
+  output: Uint8Array,
+  update: { where: SQL | undefined; set: Partial<PortraitRow> },
+): Promise<PortraitRow | null | "gone"> {
+  const files = await deps.imageWork.makePortraitFiles({
+    output,
+    watermark: row.kind === "preview" ? PREVIEW_WATERMARK : row.watermarked ? deps.env.APP_NAME : null,
+  });
+  const keys = portraitKeys(row.organizationId, row.childId, row.id);
+  await Promise.all([
+    deps.storage.put(keys.storageKey, files.full, "image/jpeg"),
+    deps.storage.put(keys.thumbnailKey, files.thumbnail, "image/webp"),
+  ]);
+  const [done] = await deps.db
+    .update(generatedImage)
+    .set({
+      ...update.set,
+      status: "succeeded",
+      progress: 100,
+      storageKey: keys.storageKey,
+      thumbnailKey: keys.thumbnailKey,
+      width: files.width,
+      height: files.height,
+      completedAt: new Date(),
+    })
+    .where(update.where)
+    .returning();
+  if (!done && !(await findPortrait(deps, row.id))) {
+    await deps.storage.delete([keys.storageKey, keys.thumbnailKey]);
+    return "gone";
+  }
+  return done ?? null;
+}
+
 /** Boosts a free second render ahead of new requests: the parent has already waited once. */
 const RENDER_AGAIN_PRIORITY_BOOST = 1_000;
 
 /**
- * The first render did not look like the child: it is made again, once, with a new seed and at no
- * cost. The row is claimed by the prediction that failed the check, so duplicate webhooks, the
- * job and the page's poll settling the same run start one second render between them.
+ * The first render did not look like the child, or failed the safety screen: it is made again,
+ * once, with a new seed and at no cost. The row is claimed by the prediction that failed the check,
+ * so duplicate webhooks, the job and the page's poll settling the same run start one second render
+ * between them.
  */
 async function renderAgain(
   deps: StudioDeps,
   row: PortraitRow,
-  unlikePredictionId: string,
-  likeness: LikenessVerdict,
+  failedPredictionId: string,
+  why: { likenessDistance: number | null } | { safety: "withheld" },
 ): Promise<void> {
   const [again] = await deps.db
     .update(generatedImage)
@@ -162,13 +240,13 @@ async function renderAgain(
       progress: 0,
       startedAt: null,
       likenessRetried: true,
-      likenessDistance: likeness.distance,
+      ...why,
     })
     .where(
       and(
         stillUnfinished(row.id),
         eq(generatedImage.likenessRetried, false),
-        eq(generatedImage.providerPredictionId, unlikePredictionId),
+        eq(generatedImage.providerPredictionId, failedPredictionId),
       ),
     )
     .returning();
@@ -192,21 +270,23 @@ export async function failPortrait(
   deps: StudioDeps,
   imageId: string,
   providerError: string,
-  options: { likeness?: LikenessVerdict } = {},
+  options: { likeness?: LikenessVerdict; withheld?: boolean } = {},
 ): Promise<void> {
   const childName = options.likeness ? await childNameOf(deps, imageId) : null;
+  const portraitError = options.withheld
+    ? studioMessages.withheld
+    : options.likeness
+      ? studioMessages.unlike.replace("{name}", childName ?? "your child")
+      : studioMessages.generationFailed;
   const failed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(generatedImage)
       .set({
         status: "failed",
         // A preview's failure is never shown (failed previews are not listed); a portrait's is.
-        error: sql`case when ${generatedImage.kind} = 'preview' then ${studioMessages.previewFailed} else ${
-          options.likeness
-            ? studioMessages.unlike.replace("{name}", childName ?? "your child")
-            : studioMessages.generationFailed
-        } end`,
+        error: sql`case when ${generatedImage.kind} = 'preview' then ${studioMessages.previewFailed} else ${portraitError} end`,
         ...(options.likeness ? { likeness: "unlike", likenessDistance: options.likeness.distance } : {}),
+        ...(options.withheld ? { safety: "withheld" } : {}),
         completedAt: new Date(),
       })
       .where(stillUnfinished(imageId))
@@ -276,6 +356,7 @@ export async function emailPortraitFailure(deps: StudioDeps, imageId: string): P
       credits: row.creditCost,
       url,
       unlike: row.likeness === "unlike",
+      withheld: row.safety === "withheld",
     }),
   });
   return true;

@@ -10,6 +10,7 @@ import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { child, generatedImage, previewSet } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { currentPlan } from "../billing/subscription-record";
+import { requireFamilyNotSuspended } from "../safety/family-suspension";
 import { findFamilyPortrait, isUnfinished } from "./portrait-record";
 import { PREVIEW_SET_REFERENCE, previewPrompt, previewsOf } from "./previews";
 import { queuePriorities, queueRenders } from "./queue-priority";
@@ -32,6 +33,7 @@ export async function swapPreviewStyle(
     ? found.creditReference.slice(PREVIEW_SET_REFERENCE.length)
     : null;
   if (found.kind !== "preview" || !setId) throw notFound();
+  await requireFamilyNotSuspended(deps.db, options.familyId);
   const style = findStyle(options.styleId);
   if (!style) throw new AppError(404, studioErrorCodes.styleNotFound, studioMessages.styleNotFound);
   const plan = await currentPlan(deps.db, { userId: options.userId });

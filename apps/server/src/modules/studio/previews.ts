@@ -19,6 +19,7 @@ import { type ChildRow, currentAge, findFamilyChild } from "../children/child-re
 import { childIdentity, photosNotOfTheChild } from "../photos/face-identity";
 import type { PhotoRow } from "../photos/photo-record";
 import { describedPhotos, photosBestFirst } from "../photos/photo-set";
+import { isFamilySuspended } from "../safety/family-suspension";
 import { isUnfinished } from "./portrait-record";
 import { toGeneratedImages } from "./queue-estimates";
 import { queuePriorities, queueRenders } from "./queue-priority";
@@ -108,6 +109,7 @@ export async function makePreviews(
   if (deps.env.PREVIEW_PORTRAITS === 0) return 0;
   const [kid] = await deps.db.select().from(child).where(eq(child.id, options.childId));
   if (!kid || kid.trainingStatus === "completed") return 0;
+  if (await isFamilySuspended(deps.db, kid.organizationId)) return 0;
   const plan = await currentPlan(deps.db, { userId: options.userId });
   const styleIds = plan ? previewStyleIds(deps.env, plan.entitlements.categories) : [];
   if (styleIds.length === 0) return 0;

@@ -6,6 +6,7 @@ import type { FaceDetector } from "../../providers/face-detector/face-detector";
 import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Mailer } from "../../providers/mailer/mailer";
 import type { Storage } from "../../providers/storage/storage";
+import type { SafetyScreen } from "../safety/safety-screen";
 
 /** What the studio's domain functions use; the HTTP routes and the worker build it the same way. */
 export type StudioDeps = {
@@ -19,6 +20,8 @@ export type StudioDeps = {
   wakeWorker?: ((queueName: string) => void) | undefined;
   /** CPU-bound image work (portrait and print files) off the event loop. */
   imageWork: ImageWork;
+  /** Screens every preview and portrait before it is stored or shown (decision 0038). */
+  safety: SafetyScreen;
   /** Checks each finished portrait against the child's face; null when FACE_DETECTION=off. */
   faceDetector: FaceDetector | null;
   env: Pick<

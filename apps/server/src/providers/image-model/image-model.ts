@@ -65,6 +65,11 @@ export type PredictionRun = {
   /** The image bytes once succeeded (the adapter fetches provider URLs at once: they expire). */
   output: Uint8Array | null;
   error: string | null;
+  /**
+   * The provider's own safety checker refused the output (Replicate's models fail such a run with
+   * an "NSFW" or "flagged as sensitive" error): counted as a failed safety check (decision 0038).
+   */
+  flagged?: boolean;
 };
 
 export type ImageModel = {

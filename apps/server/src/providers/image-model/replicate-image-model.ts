@@ -122,6 +122,16 @@ function errorText(run: Run): string {
   return `Replicate reported ${run.status} without an error message.`;
 }
 
+/**
+ * How Replicate's models say their own safety checker refused an output: the FLUX predictors raise
+ * "NSFW content detected…", Black Forest Labs' hosted models fail with "…flagged as sensitive…"
+ * (error E005). Such a run counts as a failed safety check, not as a provider failure.
+ */
+const SAFETY_FLAG =
+  /\bnsfw\b|flagged as sensitive|\bE005\b|content (?:policy|moderation)|safety (?:checker|filter)/i;
+
+export const isSafetyFlag = (error: string) => SAFETY_FLAG.test(error);
+
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | null {
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== name) continue;
@@ -366,7 +376,10 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
       const status = runStatus(prediction.status);
       const progress = progressFromLogs(prediction.logs);
       if (status === "running") return { status, progress, output: null, error: null };
-      if (status === "failed") return { status, progress, output: null, error: errorText(prediction) };
+      if (status === "failed") {
+        const error = errorText(prediction);
+        return { status, progress, output: null, error, flagged: isSafetyFlag(error) };
+      }
       const gone = {
         status: "failed" as const,
         progress: 100,
