@@ -88,7 +88,11 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     // A process that renders keeps its threads warm; an API-only one (decision 0026) starts them at
     // its first photo and gives them back when uploads stop, ≈ 20 MiB each idle, more once the face
     // detector's weights are loaded.
-    const imageWork = createImageWork({ threads: env.workerThreads, eager: runsWorker });
+    const imageWork = createImageWork({
+      threads: env.workerThreads,
+      eager: runsWorker,
+      warmSafetyModel: env.SAFETY_SCREENING === "on" ? env.SAFETY_MODEL : null,
+    });
     closers.push(() => imageWork.close());
     const providers = buildProviders(env, { db: database.db, logger, secret, imageWork });
     closers.push(() => providers.close());

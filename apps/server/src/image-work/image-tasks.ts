@@ -44,6 +44,11 @@ const threadClassifier = (model: SafetyModel) => {
   return classifier;
 };
 
+/** Starts loading a network in this thread; a failure here is reported by the first real task. */
+export function warmSafetyClassifier(model: SafetyModel): void {
+  threadClassifier(model).warm().catch(() => {});
+}
+
 export const imageTasks = {
   preparePhoto: (input: { bytes: Uint8Array; maxBytes: number }) =>
     preparePhoto(asBuffer(input.bytes), { maxBytes: input.maxBytes }),

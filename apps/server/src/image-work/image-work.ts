@@ -86,6 +86,8 @@ export function createImageWork(options: {
   eager?: boolean;
   /** Overrides LAZY_THREAD_IDLE_MS (tests). */
   idleTimeoutMs?: number;
+  /** Each thread starts loading this safety network as it starts (null: screening is off). */
+  warmSafetyModel?: SafetyModel | null;
 }): ImageWork {
   let run: (name: ImageTaskName, input: unknown) => Promise<unknown>;
   let queued = () => 0;
@@ -100,6 +102,7 @@ export function createImageWork(options: {
       maxThreads: options.threads,
       // Threads keep TensorFlow's weights and drawn art warm; an idle lazy pool gives them back.
       idleTimeout: options.eager ? Number.POSITIVE_INFINITY : (options.idleTimeoutMs ?? LAZY_THREAD_IDLE_MS),
+      workerData: { warmSafetyModel: options.warmSafetyModel ?? null },
     });
     run = async (name, input) => unwrap(await pool.run({ name, input }));
     queued = () => pool.queueSize;

@@ -45,7 +45,9 @@ async function wasmTensorFlow(): Promise<Tf> {
  * package's own modules through nsfwjs's core loader with the definitions given here
  * (its default entry would also bundle the networks not chosen).
  */
-export function createNsfwjsSafetyClassifier(options: { model: SafetyModel }): SafetyClassifier {
+export function createNsfwjsSafetyClassifier(options: {
+  model: SafetyModel;
+}): SafetyClassifier & { warm(): Promise<void> } {
   const definition = definitions[options.model];
   let loading: Promise<{ tf: Tf; classifier: Classifier }> | null = null;
   const load = () => {
@@ -73,6 +75,9 @@ export function createNsfwjsSafetyClassifier(options: { model: SafetyModel }): S
   };
 
   return {
+    async warm() {
+      await load();
+    },
     async classify({ bytes }) {
       const { tf, classifier } = await load();
       // The whole picture, squeezed to the network's square input (the network was trained so):
