@@ -97,9 +97,10 @@ async function expectNothingServed(parent: TestParent, imageId: string) {
     childId: (await portraitRow(imageId)).childId,
   });
   expect(JSON.stringify(gallery.json())).not.toMatch(new RegExp(`portraits/${imageId}`));
-  for (const path of ["/api/generation/share", "/api/generation/print", "/api/generation/video"]) {
+  for (const path of ["/api/generation/share-link", "/api/generation/print", "/api/generation/video"]) {
     const response = await call(parent, path, { imageId });
-    expect(response.statusCode, `${path}: ${response.body}`).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, `${path}: ${response.body}`).toBe(409);
+    expect(["IMAGE_NOT_READY", "PORTRAIT_NOT_SHAREABLE"]).toContain(response.json().code);
   }
   expect(await t.storage.list(`families/${parent.familyId}/`)).not.toContainEqual(
     expect.stringContaining(`portraits/${imageId}`),
