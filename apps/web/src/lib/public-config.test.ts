@@ -13,6 +13,7 @@ const config = {
   retention: { trainingPhotosDays: 30, unverifiedAccountDays: 14 },
   samples: {},
   shareLinkDays: 7,
+  safety: { screening: true, quarantineDays: 0 },
 };
 
 afterEach(() => {

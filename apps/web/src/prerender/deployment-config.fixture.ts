@@ -10,4 +10,5 @@ export const deploymentConfig: PublicConfig = {
   retention: { trainingPhotosDays: 21, unverifiedAccountDays: 14 },
   samples: {},
   shareLinkDays: 7,
+  safety: { screening: true, quarantineDays: 0 },
 };

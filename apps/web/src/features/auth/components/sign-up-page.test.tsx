@@ -20,6 +20,7 @@ function renderLanding(options: { trainingPhotosDays?: number; samples?: Record<
     retention: { trainingPhotosDays: options.trainingPhotosDays ?? 30, unverifiedAccountDays: 14 },
     samples: options.samples ?? {},
     shareLinkDays: 7,
+    safety: { screening: true, quarantineDays: 0 },
   });
   return render(
     <QueryClientProvider client={queryClient}>

@@ -249,6 +249,23 @@ describe("usePhotoUploads with the upload queue", () => {
     expect(summaryLine().textContent).toBe("Done: 0 photos added, 1 wasn't. See why below.");
   });
 
+  it("shows the safety check's kind words next to the photo it refused, without a Try again", async () => {
+    renderUploader();
+    await pick(photo("bath.jpg"), photo("park.jpg"));
+    const message = photoMessage("notSuitable", { name: "Mia" });
+    await settle(() => {
+      uploads[0]?.fail(new ApiError(422, photoErrorCodes.notSuitable, message));
+      uploads[1]?.accept();
+    });
+
+    expect(message).toContain("Please choose photos where Mia is fully dressed, like everyday clothes.");
+    expect(rowOf("bath.jpg").getByText(message)).toBeTruthy();
+    expect(rowOf("bath.jpg").getByText("Not added:", { exact: false })).toBeTruthy();
+    expect(queue().queryByText("park.jpg")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Try again/ })).toBeNull();
+    expect(summaryLine().textContent).toBe("Done: 1 photo added, 1 wasn't. See why below.");
+  });
+
   it("refuses a file too big or not a photo on the device, before sending anything", async () => {
     renderUploader();
     await pick(

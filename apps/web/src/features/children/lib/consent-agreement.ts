@@ -6,7 +6,7 @@ import { CONSENT_AGREEMENT_VERSION } from "@wonderkin/contract";
  * new CONSENT_AGREEMENT_VERSION in the contract (and every parent is asked again). The retention
  * numbers are the deployment's own, from the public config, which the retention jobs enforce.
  */
-export const agreementTextVersion = "2026-11-25.2";
+export const agreementTextVersion = "2026-11-27";
 
 export type AgreementFacts = {
   appName: string;
@@ -15,6 +15,8 @@ export type AgreementFacts = {
   faceDetection: boolean;
   /** The free instant previews made while the model trains; null when this deployment makes none. */
   previews: { portraits: number; referencePhotos: number } | null;
+  /** The child-safety screen: whether it runs, and the days a picture that fails is kept for review. */
+  safety: { screening: boolean; quarantineDays: number };
 };
 
 export type AgreementSection = {
@@ -34,8 +36,28 @@ export type Agreement = {
 
 const days = (count: number) => (count === 1 ? "1 day" : `${count} days`);
 
+/** The fingerprint, scores, time and reason of a picture the safety check stopped, in words. */
+const safetyRecord =
+  "a fingerprint of the picture that can't be turned back into it, the check's scores, the time and the reason";
+
+/** What the safety check looks at and what happens to a picture that fails it (decision 0038). */
+function safetyCheckParagraph(previews: boolean): string {
+  return [
+    `Every photo you upload, and every portrait${previews ? " and preview" : ""} we make, is checked automatically on our own servers for nudity and sexual content before it is stored or shown; nothing is sent anywhere for this check.`,
+    "A photo that doesn't pass is refused.",
+    "A portrait that doesn't pass is never shown: it is made again once, free, and if that one doesn't pass either, your credit is given back.",
+    ...(previews ? ["A preview that doesn't pass is left out."] : []),
+  ].join(" ");
+}
+
+function safetyRetentionItem(quarantineDays: number): string {
+  return quarantineDays > 0
+    ? `A picture that doesn't pass the safety check: kept encrypted for ${days(quarantineDays)}, only so that our team can review the decision, then deleted. The record of the check (${safetyRecord}) is deleted with your child or your family.`
+    : `A picture that doesn't pass the safety check: no copy is kept, only a record of the check (${safetyRecord}), which is deleted with your child or your family.`;
+}
+
 export function consentAgreement(facts: AgreementFacts): Agreement {
-  const { appName, retention, photos, previews } = facts;
+  const { appName, retention, photos, previews, safety } = facts;
   return {
     version: CONSENT_AGREEMENT_VERSION,
     title: "Parental consent agreement",
@@ -70,6 +92,7 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
                 "Face descriptors are biometric data. They stay in our own database: we never send them to the image-model provider, to analytics or to anyone else.",
               ]
             : []),
+          ...(safety.screening ? [safetyCheckParagraph(previews !== null)] : []),
         ],
       },
       {
@@ -77,6 +100,11 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
         heading: "Why",
         paragraphs: [
           `To train a private image model of your child, which is used only to make portraits for your family${previews ? " — and, while it trains, a few free previews" : ""}.`,
+          ...(safety.screening
+            ? [
+                "To make sure that no photo or portrait shows nudity or sexual content, with the automatic safety check described above.",
+              ]
+            : []),
           "We don't use your child's photos or model for anything else: not to train other models, not for advertising, and we never sell or publish them.",
         ],
       },
@@ -86,6 +114,11 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
         paragraphs: [
           "The people in your family on our service, according to their role. Owners and admins add children and upload or delete photos; members see the children and their portraits and can make portraits. You decide who is in your family, on the family page.",
           "Photos and portraits are shown only through private links that expire after a short time.",
+          ...(safety.screening && safety.quarantineDays > 0
+            ? [
+                "A picture that doesn't pass the automatic safety check may be looked at by our team, to review the decision; nobody else sees it.",
+              ]
+            : []),
         ],
       },
       {
@@ -114,6 +147,7 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
           previews
             ? "Your child's details, model, portraits and previews: kept while your account is active, so you can keep making and downloading portraits. Previews are kept with the portraits."
             : "Your child's details, model and portraits: kept while your account is active, so you can keep making and downloading portraits.",
+          ...(safety.screening ? [safetyRetentionItem(safety.quarantineDays)] : []),
           `An account whose e-mail address is never confirmed is deleted, with everything in it, after ${days(retention.unverifiedAccountDays)}.`,
         ],
       },

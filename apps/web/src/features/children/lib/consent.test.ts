@@ -21,6 +21,7 @@ describe("the agreement text", () => {
     photos: { min: 10, max: 30 },
     faceDetection: true,
     previews: { portraits: 4, referencePhotos: 4 },
+    safety: { screening: true, quarantineDays: 0 },
   };
 
   it("is the text of the version the contract asks parents to accept", () => {
@@ -129,7 +130,54 @@ describe("the agreement text", () => {
     }
   });
 
+  it("says that every photo and portrait is checked on our own servers, and what becomes of one that fails", () => {
+    const agreement = consentAgreement(facts);
+    const section = (id: string) => agreement.sections.find((entry) => entry.id === id);
+    const check = section("what")?.paragraphs?.find((paragraph) => paragraph.includes("nudity"));
+    expect(check).toBe(
+      "Every photo you upload, and every portrait and preview we make, is checked automatically on our own servers for nudity and sexual content before it is stored or shown; nothing is sent anywhere for this check. A photo that doesn't pass is refused. A portrait that doesn't pass is never shown: it is made again once, free, and if that one doesn't pass either, your credit is given back. A preview that doesn't pass is left out.",
+    );
+    expect(section("why")?.paragraphs).toContain(
+      "To make sure that no photo or portrait shows nudity or sexual content, with the automatic safety check described above.",
+    );
+    // By default no copy of a failed picture is kept, and nobody looks at it.
+    expect(section("how-long")?.items).toContain(
+      "A picture that doesn't pass the safety check: no copy is kept, only a record of the check (a fingerprint of the picture that can't be turned back into it, the check's scores, the time and the reason), which is deleted with your child or your family.",
+    );
+    expect(JSON.stringify(section("who-sees"))).not.toContain("safety check");
+  });
+
+  it("says for how long, and who for, a failed picture is kept where the operator keeps it for review", () => {
+    const agreement = consentAgreement({ ...facts, safety: { screening: true, quarantineDays: 14 } });
+    const section = (id: string) => agreement.sections.find((entry) => entry.id === id);
+    const kept = section("how-long")?.items?.find((item) => item.includes("safety check"));
+    expect(kept).toContain("kept encrypted for 14 days, only so that our team can review the decision");
+    expect(kept).toContain("then deleted");
+    expect(section("who-sees")?.paragraphs).toContain(
+      "A picture that doesn't pass the automatic safety check may be looked at by our team, to review the decision; nobody else sees it.",
+    );
+    expect(
+      consentAgreement({ ...facts, safety: { screening: true, quarantineDays: 1 } }).sections.find(
+        (entry) => entry.id === "how-long",
+      )?.items,
+    ).toContainEqual(expect.stringContaining("kept encrypted for 1 day,"));
+  });
+
+  it("says nothing of a safety check where none runs, and names no previews where none are made", () => {
+    const off = JSON.stringify(
+      consentAgreement({ ...facts, safety: { screening: false, quarantineDays: 14 } }),
+    );
+    for (const words of ["safety check", "nudity", "encrypted", "fingerprint"])
+      expect(off).not.toContain(words);
+    const check = consentAgreement({ ...facts, previews: null })
+      .sections.find((entry) => entry.id === "what")
+      ?.paragraphs?.find((paragraph) => paragraph.includes("nudity"));
+    expect(check).toContain("Every photo you upload, and every portrait we make, is checked");
+    expect(check).not.toMatch(/preview/i);
+  });
+
   it("shows its version as a date", () => {
+    expect(agreementVersionDate("2026-11-27")).toBe("27 November 2026");
     expect(agreementVersionDate("2026-11-22")).toBe("22 November 2026");
     expect(agreementVersionDate("2026-11-25.2")).toBe("25 November 2026");
     expect(agreementVersionDate("draft")).toBe("draft");

@@ -9,8 +9,13 @@ import { PrivacyPolicyPage } from "./privacy-policy-page";
 afterEach(cleanup);
 
 type Previews = { portraits: number; referencePhotos: number } | null;
+type Safety = { screening: boolean; quarantineDays: number };
 
-function renderPolicy(faceDetection: boolean, previews: Previews = { portraits: 4, referencePhotos: 4 }) {
+function renderPolicy(
+  faceDetection: boolean,
+  previews: Previews = { portraits: 4, referencePhotos: 4 },
+  safety: Safety = { screening: true, quarantineDays: 0 },
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(getPublicConfigQueryOptions().queryKey, {
     appName: "Wonderkin",
@@ -21,6 +26,7 @@ function renderPolicy(faceDetection: boolean, previews: Previews = { portraits: 
     retention: { trainingPhotosDays: 30, unverifiedAccountDays: 14 },
     samples: {},
     shareLinkDays: 5,
+    safety,
   });
   render(
     <QueryClientProvider client={queryClient}>
@@ -124,6 +130,78 @@ describe("PrivacyPolicyPage and share links", () => {
     expect(text).toContain("“Stop sharing”");
     expect(screen.getByText(/A shared link:/).closest("li")?.textContent).toContain(
       "Your data export lists every link your family made.",
+    );
+  });
+});
+
+describe("PrivacyPolicyPage and the safety checks", () => {
+  const contents = () => within(screen.getByRole("navigation", { name: "Contents" }));
+
+  it("says every photo and portrait is checked on our own servers, and what becomes of one that fails", () => {
+    renderPolicy(true);
+    expect(
+      contents()
+        .getByRole("link", { name: /Safety checks/ })
+        .getAttribute("href"),
+    ).toBe("#safety-checks");
+    expect(screen.getByRole("heading", { name: "Safety checks" })).toBeTruthy();
+    const text = screen.getByTestId("safety-checks").textContent ?? "";
+    expect(text).toContain(
+      "Every photo you upload — your child's photos and the family picture — and every portrait and preview we make is checked automatically, on our own servers, before it is stored or anyone can see it.",
+    );
+    expect(text).toContain("nothing is sent to anyone for it");
+    expect(text).toContain("fully dressed, like everyday clothes");
+    expect(text).toContain("is never shown, shared, printed or e-mailed");
+    expect(text).toContain("We make it again once, free");
+    expect(text).toContain("your credit is given back");
+    expect(text).toContain("A preview that doesn't pass is simply left out.");
+    // By default no copy is kept: only the record, with the child or the family.
+    expect(text).toContain("no copy of the picture");
+    expect(text).toContain("a SHA-256 hash, from which the picture cannot be rebuilt");
+    expect(text).not.toContain("encrypted");
+    expect(text).not.toContain("delivered to you after all");
+    expect(text).toContain("it is a safety net, not a guarantee");
+    expect(text).toContain("Nothing is reported to anyone automatically.");
+
+    const table = screen.getByLabelText("How long we keep each kind of data");
+    expect(within(table).getByText("Pictures that fail the safety check")).toBeTruthy();
+    expect(document.body.textContent).toContain("To keep children safe: every photo and portrait is checked");
+    expect(screen.getByText(/People at our company look at your data/).textContent).not.toContain(
+      "safety check",
+    );
+  });
+
+  it("says for how long, encrypted and for whom, a failed picture is kept where the operator keeps it", () => {
+    renderPolicy(true, { portraits: 4, referencePhotos: 4 }, { screening: true, quarantineDays: 14 });
+    const text = screen.getByTestId("safety-checks").textContent ?? "";
+    expect(text).toContain(
+      "for 14 days, an encrypted copy of the picture, so that a person on our team can review the decision",
+    );
+    expect(text).toContain("it is deleted when the 14 days end, or sooner when you delete the child");
+    expect(text).toContain("If the check was wrong, the picture is delivered to you after all.");
+    const table = screen.getByLabelText("How long we keep each kind of data");
+    expect(within(table).getByText(/^An encrypted copy for 14 days/)).toBeTruthy();
+    expect(screen.getByText(/People at our company look at your data/).textContent).toContain(
+      "to review a picture that failed the safety check",
+    );
+  });
+
+  it("says nothing of a safety check where none runs", () => {
+    renderPolicy(true, { portraits: 4, referencePhotos: 4 }, { screening: false, quarantineDays: 14 });
+    expect(screen.queryByTestId("safety-checks")).toBeNull();
+    expect(contents().queryByRole("link", { name: /Safety checks/ })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/safety check|nudity|encrypted copy/i);
+    // The sections are numbered in order, without a gap.
+    expect(contents().getByRole("link", { name: /How long we keep it/ }).textContent).toBe(
+      "4How long we keep it",
+    );
+  });
+
+  it("numbers the safety checks after where the data is processed", () => {
+    renderPolicy(false);
+    expect(contents().getByRole("link", { name: /Safety checks/ }).textContent).toBe("4Safety checks");
+    expect(contents().getByRole("link", { name: /How long we keep it/ }).textContent).toBe(
+      "5How long we keep it",
     );
   });
 });

@@ -20,7 +20,7 @@ import {
 } from "../lib/retention";
 
 /** When these words last changed (shown on the page). */
-const lastUpdated = "2026-11-25T12:00:00Z";
+const lastUpdated = "2026-11-27T12:00:00Z";
 
 const yourDataPath = `${paths.accountSettings}#your-data`;
 
@@ -34,6 +34,8 @@ type Facts = {
   socialProviders: SocialProvider[];
   /** How many days a portrait's share link works. */
   shareLinkDays: number;
+  /** The child-safety screen (decision 0038): whether it runs, and the days a stopped picture is kept. */
+  safety: { screening: boolean; quarantineDays: number };
 };
 
 const providerNames: Record<SocialProvider, string> = { google: "Google", facebook: "Facebook" };
@@ -88,7 +90,17 @@ function FactTable({
   );
 }
 
-type Section = { id: string; title: string; body: (facts: Facts) => ReactNode };
+type Section = {
+  id: string;
+  title: string;
+  body: (facts: Facts) => ReactNode;
+  /** Only for deployments where it applies (absent: always). */
+  shown?: (facts: Facts) => boolean;
+};
+
+/** What the safety check stopped is remembered by: never the picture itself unless kept for review. */
+const safetyRecord =
+  "a fingerprint of the picture (a SHA-256 hash, from which the picture cannot be rebuilt), the check's scores, your family, the time and the reason";
 
 const sections: Section[] = [
   {
@@ -143,6 +155,19 @@ const sections: Section[] = [
             The share links your family makes to single portraits: which portrait, who made the link, when,
             until when it works, and when it was stopped.
           </li>
+          {facts.safety.screening ? (
+            <li>
+              For a photo or portrait that fails our automatic safety check: a record of the check
+              {facts.safety.quarantineDays > 0
+                ? `, and for ${days(facts.safety.quarantineDays)} an encrypted copy of the picture for our team's review`
+                : ""}{" "}
+              (see{" "}
+              <a href="#safety-checks" className={linkClass}>
+                Safety checks
+              </a>
+              ).
+            </li>
+          ) : null}
           {facts.previews ? (
             <li data-testid="previews">
               The free previews: while the model trains, a few portraits made from up to{" "}
@@ -199,6 +224,16 @@ const sections: Section[] = [
             To train a private model of your child that is used only to make portraits for your family — never
             to train other models, never for advertising, and never published.
           </li>
+          {facts.safety.screening ? (
+            <li>
+              To keep children safe: every photo and portrait is checked automatically for nudity and sexual
+              content (see{" "}
+              <a href="#safety-checks" className={linkClass}>
+                Safety checks
+              </a>
+              ).
+            </li>
+          ) : null}
           <li>To take payments and keep the records tax law requires.</li>
           <li>
             To send the e-mails you need: confirming your address, sign-in links, invitations, receipts, your
@@ -283,6 +318,59 @@ const sections: Section[] = [
     ),
   },
   {
+    id: "safety-checks",
+    title: "Safety checks",
+    shown: (facts) => facts.safety.screening,
+    body: (facts) => (
+      <div data-testid="safety-checks" className="flex flex-col gap-4">
+        <Paragraph>
+          Every photo you upload — your child's photos and the family picture — and every portrait
+          {facts.previews ? " and preview" : ""} we make is checked automatically, on our own servers, before
+          it is stored or anyone can see it. The check is a model that recognises nudity and sexual content.
+          It runs offline: nothing is sent to anyone for it.
+        </Paragraph>
+        <List>
+          <li>
+            <strong className="font-semibold text-ink">A photo that doesn't pass</strong> is refused, with a
+            note asking for photos where your child is fully dressed, like everyday clothes. It is not added
+            to your child's photos and is never used. Ordinary pictures, a day at the beach included, normally
+            pass.
+          </li>
+          <li>
+            <strong className="font-semibold text-ink">A portrait that doesn't pass</strong> is never shown,
+            shared, printed or e-mailed, and is not stored where your family can reach it. We make it again
+            once, free; if that one doesn't pass either, the gallery says it didn't work and your credit is
+            given back.{facts.previews ? " A preview that doesn't pass is simply left out." : null}
+          </li>
+          <li>
+            <strong className="font-semibold text-ink">What we keep:</strong>{" "}
+            {facts.safety.quarantineDays > 0
+              ? `a record of the check — ${safetyRecord} — and, for ${days(facts.safety.quarantineDays)}, an encrypted copy of the picture, so that a person on our team can review the decision. Only our team can reach that copy; it is deleted when the ${days(facts.safety.quarantineDays)} end, or sooner when you delete the child, the family or your account. The record is deleted with your child or your family.`
+              : `no copy of the picture. We keep only a record of the check — ${safetyRecord} — which is deleted with your child or your family.`}
+          </li>
+          <li>
+            <strong className="font-semibold text-ink">What our team may do:</strong> review what the check
+            stopped.
+            {facts.safety.quarantineDays > 0
+              ? " If the check was wrong, the picture is delivered to you after all."
+              : null}{" "}
+            If they confirm it, they may pause making portraits for your family while they look into it. What
+            they decided, and why, is recorded, without the picture.
+          </li>
+          <li>
+            <strong className="font-semibold text-ink">Its limits:</strong> no automatic check is perfect. Now
+            and then it may stop an ordinary picture, or miss one it should have stopped: it is a safety net,
+            not a guarantee.
+          </li>
+        </List>
+        <Paragraph>
+          Nothing is reported to anyone automatically. If a picture ever appeared to show the sexual abuse of
+          a child, the law may require us to report it to the authorities.
+        </Paragraph>
+      </div>
+    ),
+  },
+  {
     id: "how-long",
     title: "How long we keep it",
     body: (facts) => (
@@ -292,6 +380,7 @@ const sections: Section[] = [
           rows={retentionRows(facts.retention, {
             faceDetection: facts.faceDetection,
             previews: facts.previews !== null,
+            safety: facts.safety,
           }).map((row) => ({
             id: row.id,
             term: row.what,
@@ -328,8 +417,11 @@ const sections: Section[] = [
         />
         <Paragraph>
           Nobody outside your family sees them, except a portrait someone in your family chooses to share by
-          link (below). People at our company look at your data only when running the service needs it, or
-          when you ask us for help.
+          link (below). People at our company look at your data only when running the service needs it
+          {facts.safety.screening && facts.safety.quarantineDays > 0
+            ? ", to review a picture that failed the safety check,"
+            : ""}{" "}
+          or when you ask us for help.
         </Paragraph>
         <SubHeading>Portraits you share by link</SubHeading>
         <div data-testid="share-links">
@@ -425,6 +517,15 @@ const sections: Section[] = [
       <List>
         <li>Passwords are stored only as one-way hashes; repeated wrong passwords are slowed down.</li>
         <li>Photos lose everything but their pixels before they are stored.</li>
+        {facts.safety.screening ? (
+          <li>
+            Every photo and portrait is checked for nudity and sexual content before it is stored or shown
+            {facts.safety.quarantineDays > 0
+              ? "; a picture kept for our team's review is encrypted and deleted when its time ends"
+              : ""}
+            .
+          </li>
+        ) : null}
         {facts.faceDetection ? (
           <li>Face descriptors stay in our own database and are never sent to any other service.</li>
         ) : null}
@@ -459,7 +560,7 @@ function Highlight({ icon: Icon, children }: { icon: LucideIcon; children: React
   );
 }
 
-function TableOfContents() {
+function TableOfContents({ entries }: { entries: Section[] }) {
   return (
     <nav
       aria-labelledby="contents-title"
@@ -469,7 +570,7 @@ function TableOfContents() {
         Contents
       </h2>
       <ol className="mt-3 flex flex-col gap-0.5 text-[0.95rem]">
-        {sections.map((section, index) => (
+        {entries.map((section, index) => (
           <li key={section.id}>
             <a
               href={`#${section.id}`}
@@ -492,6 +593,7 @@ function TableOfContents() {
  * summary first, then the contents, then the policy.
  */
 function Policy({ facts }: { facts: Facts }) {
+  const shown = sections.filter((section) => section.shown?.(facts) ?? true);
   return (
     <div className="mt-8 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-x-10">
       <section
@@ -513,10 +615,10 @@ function Policy({ facts }: { facts: Facts }) {
         </ul>
       </section>
       <div className="lg:sticky lg:top-24 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
-        <TableOfContents />
+        <TableOfContents entries={shown} />
       </div>
       <div className="flex min-w-0 flex-col gap-6 lg:col-start-2">
-        {sections.map((section, index) => (
+        {shown.map((section, index) => (
           <Card key={section.id} className="scroll-mt-24" id={section.id}>
             <section aria-labelledby={`${section.id}-title`} className="flex flex-col gap-4">
               <div className="flex items-center gap-3">

@@ -49,6 +49,36 @@ describe("the retention table", () => {
     );
   });
 
+  it("says what is kept of a picture that fails the safety check, where the check runs", () => {
+    const none = retentionRows(periods, { safety: { screening: true, quarantineDays: 0 } });
+    expect(none.map((entry) => entry.id)).toEqual([
+      "training-photos",
+      "children",
+      "safety-checks",
+      "account",
+      "unverified",
+      "exports",
+      "payments",
+      "visitor-cookie",
+    ]);
+    expect(none.find((entry) => entry.id === "safety-checks")?.what).toBe(
+      "Pictures that fail the safety check",
+    );
+    expect(row("safety-checks", none)).toBe(
+      "No copy is kept. The record of the check (the picture's fingerprint, the scores, the time and the reason) is deleted with the child or the family.",
+    );
+    const kept = retentionRows(periods, { safety: { screening: true, quarantineDays: 30 } });
+    expect(row("safety-checks", kept)).toContain(
+      "An encrypted copy for 30 days, for our team's review, then deleted",
+    );
+    expect(row("safety-checks", kept)).toContain(
+      "sooner when you delete the child, the family or your account",
+    );
+    expect(
+      retentionRows(periods, { safety: { screening: false, quarantineDays: 30 } }).map((entry) => entry.id),
+    ).not.toContain("safety-checks");
+  });
+
   it("mentions the previews only where the deployment makes them", () => {
     const rows = retentionRows(periods, { previews: true });
     expect(rows.find((entry) => entry.id === "children")?.what).toBe(

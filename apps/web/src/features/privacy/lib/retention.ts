@@ -18,7 +18,12 @@ export type RetentionPeriods = { trainingPhotosDays: number; unverifiedAccountDa
 
 export function retentionRows(
   retention: RetentionPeriods,
-  options: { faceDetection?: boolean; previews?: boolean } = {},
+  options: {
+    faceDetection?: boolean;
+    previews?: boolean;
+    /** The child-safety screen, where it runs: how long a picture that fails it is kept for review. */
+    safety?: { screening: boolean; quarantineDays: number };
+  } = {},
 ): RetentionRow[] {
   // Kept only where the face checks run (the deployment's own setting, from /api/config).
   const faceRows: RetentionRow[] = options.faceDetection
@@ -33,6 +38,20 @@ export function retentionRows(
           what: "Your child's reference face",
           howLong:
             "Kept with your child to check new portraits; deleted as soon as you delete the child, the family or your account.",
+        },
+      ]
+    : [];
+  const safety = options.safety;
+  // Only where the safety check runs (the deployment's own setting, from /api/config).
+  const safetyRows: RetentionRow[] = safety?.screening
+    ? [
+        {
+          id: "safety-checks",
+          what: "Pictures that fail the safety check",
+          howLong:
+            safety.quarantineDays > 0
+              ? `An encrypted copy for ${days(safety.quarantineDays)}, for our team's review, then deleted (sooner when you delete the child, the family or your account). The record of the check is deleted with the child or the family.`
+              : "No copy is kept. The record of the check (the picture's fingerprint, the scores, the time and the reason) is deleted with the child or the family.",
         },
       ]
     : [];
@@ -51,6 +70,7 @@ export function retentionRows(
         : "Your children's details, their trained models and portraits",
       howLong: `While your account is active, so you can keep making and downloading portraits; deleted as soon as you delete the child, the family or your account.${options.previews ? " Previews are kept and deleted with the portraits." : ""}`,
     },
+    ...safetyRows,
     {
       id: "account",
       what: "Your account, families, consents and credits",

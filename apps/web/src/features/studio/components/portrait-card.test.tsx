@@ -99,6 +99,28 @@ describe("PortraitCard and the likeness check", () => {
   });
 });
 
+describe("PortraitCard and the safety check", () => {
+  it("shows a withheld portrait like any failed one: no picture, why, and the credit given back once", () => {
+    renderCard(
+      testImage("p1", {
+        status: "failed",
+        error: studioMessages.withheld,
+        url: null,
+        thumbnailUrl: null,
+        downloadUrl: null,
+      }),
+    );
+    const card = screen.getByTestId("portrait-failed");
+    expect(card.textContent).toContain("This one didn't work");
+    expect(card.textContent).toContain(
+      "This portrait didn't pass our automatic safety check, so we don't show it. Your credit was given back.",
+    );
+    expect(card.textContent?.match(/credit was given back/g)).toHaveLength(1);
+    expect(screen.queryByRole("img")).toBeNull();
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+});
+
 describe("PortraitCard for a free preview", () => {
   it("marks a finished preview Preview on the picture, and names it a preview", () => {
     renderCard(testImage("p1", { kind: "preview", styleId: "fairy", watermarked: true }));

@@ -161,6 +161,17 @@ describe("PreviewsStrip", () => {
     expect(await screen.findByText(studioMessages.trainingNotCompleted)).toBeTruthy();
   });
 
+  it("says plainly that making portraits is paused for a family an operator suspended", async () => {
+    serve(ready, async () => {
+      throw new ApiError(403, studioErrorCodes.familySuspended, studioMessages.familySuspended);
+    });
+    renderStrip();
+    await waitFor(() => expect(makeButtons()).toHaveLength(2));
+    await userEvent.click(makeButtons()[0] as HTMLElement);
+    expect((await screen.findByRole("alert")).textContent).toBe(studioMessages.familySuspended);
+    expect(screen.queryByText(/couldn't start the portrait/)).toBeNull();
+  });
+
   it("marks a preview already made with the child's model", async () => {
     serve(ready);
     renderStrip({ madeFrom: new Set(["p1"]) });
