@@ -591,7 +591,7 @@ describe("Replicate image model: previews", () => {
     expect(faceDistance(child, await describe(likeStranger.output ?? new Uint8Array()))).toBeGreaterThan(0.5);
   });
 
-  it("reports a preview failed by the safety checker with Replicate's error", async () => {
+  it("reports a preview failed by the safety checker with Replicate's error, flagged as a failed safety check", async () => {
     const { predictionId } = await startPreview();
     await fake.completePrediction(predictionId, { succeed: false });
     expect(await replicate.getPrediction(predictionId)).toEqual({
@@ -599,6 +599,7 @@ describe("Replicate image model: previews", () => {
       progress: null,
       output: null,
       error: SAFETY_CHECKER_ERROR,
+      flagged: true,
     });
 
     fake.flagNextReferencePredictions({ error: "Content flagged by the safety checker (E005)" });
@@ -613,6 +614,7 @@ describe("Replicate image model: previews", () => {
     expect(await replicate.getPrediction(flagged.predictionId)).toMatchObject({
       status: "failed",
       error: "Content flagged by the safety checker (E005)",
+      flagged: true,
     });
     // Only the next one was flagged.
     expect(await replicate.getPrediction(next.predictionId)).toMatchObject({ status: "succeeded" });

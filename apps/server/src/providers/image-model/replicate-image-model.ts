@@ -378,7 +378,7 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
       if (status === "running") return { status, progress, output: null, error: null };
       if (status === "failed") {
         const error = errorText(prediction);
-        return { status, progress, output: null, error, flagged: isSafetyFlag(error) };
+        return { status, progress, output: null, error, ...(isSafetyFlag(error) ? { flagged: true } : {}) };
       }
       const gone = {
         status: "failed" as const,
