@@ -48,6 +48,18 @@ describe("npm run admin", { timeout: 120_000 }, () => {
     expect(result.stderr).toContain("No account with the e-mail nobody@example.com.");
   });
 
+  it("lists what the safety screen held, and asks who decides and why before any decision", async () => {
+    const listed = await admin(["safety-holds"]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain("No held items.");
+    const unexplained = await admin(["confirm-hold", "some-hold"]);
+    expect(unexplained.code).toBe(2);
+    expect(unexplained.stderr).toContain("--operator <name> --reason");
+    const unknown = await admin(["release-hold", "no-such-hold", "--operator", "ana", "--reason", "ok"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No held item no-such-hold.");
+  });
+
   it("refuses to open an embedded database another process is using", async () => {
     const unlock = await lockDataDir(dataDir);
     try {
