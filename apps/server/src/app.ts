@@ -212,6 +212,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         boss: deps.queue.boss,
         wakeWorker: deps.wakeWorker,
         adminToken: env.ADMIN_API_TOKEN,
+        secret: deps.safety.secret,
       }),
     );
   }

@@ -92,6 +92,18 @@ export const confirmSafetyHoldEndpoint = defineEndpoint({
   response: z.object({ hold: safetyHoldSchema, familySuspended: z.boolean() }),
 });
 
+/** A kept picture, decrypted, for review or preservation (recorded in the audit log as "view"). */
+export const viewSafetyHoldEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/safety/holds/picture",
+  request: z.object({
+    holdId: z.string().min(1).max(64),
+    operator: operatorSchema,
+    reason: operatorReasonSchema,
+  }),
+  response: z.object({ holdId: z.string(), pictureBase64: z.string() }),
+});
+
 export const setFamilySuspendedEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/admin/families/set-suspended",

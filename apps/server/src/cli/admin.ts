@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { SafetyHold } from "@wonderkin/contract";
 import { resolveAuthSecret } from "../config/auth-secret";
@@ -7,6 +8,7 @@ import {
   confirmSafetyHold,
   listSafetyAudit,
   listSafetyHolds,
+  readHeldPicture,
   releaseSafetyHold,
 } from "../modules/safety/review-holds";
 import { setUserDisabled } from "../modules/users/set-user-disabled";
@@ -22,6 +24,9 @@ Accounts:
 Child safety (docs/decisions/0038-child-safety-screening.md):
   safety-holds [held|released|confirmed]
                          list what the safety screen held (default: those awaiting review)
+  show-hold <holdId> --to <file> --operator <name> --reason "<why>"
+                         write a kept picture, decrypted, to a file to look at or preserve
+                         (recorded in the audit log)
   release-hold <holdId> --operator <name> --reason "<why>"
                          a false positive: the kept picture is delivered to the family by the
                          worker within a minute (only when SAFETY_QUARANTINE_DAYS kept it)
@@ -61,6 +66,7 @@ function parse(args: string[]): Parsed | null {
       options: {
         operator: { type: "string" },
         reason: { type: "string" },
+        to: { type: "string" },
         "suspend-family": { type: "boolean" },
       },
     });
@@ -129,6 +135,31 @@ async function main(args: string[]): Promise<number> {
         }
         return 0;
       });
+    case "show-hold": {
+      const file = typeof parsed.values.to === "string" ? parsed.values.to : "";
+      if (!target || !file) break;
+      const decision = decisionOf(parsed);
+      if (!decision) return 2;
+      return withDatabase(async (database, env) => {
+        const secret = await resolveAuthSecret(env);
+        try {
+          const picture = await readHeldPicture(
+            { db: database.db, storage: createStorage(env, { secret }), secret },
+            { holdId: target, ...decision },
+          );
+          // Only the operator may read it: the file is created private.
+          await writeFile(file, picture, { mode: 0o600, flag: "wx" });
+          console.log(`Wrote the kept picture of ${target} to ${file} (${picture.length} bytes).`);
+          return 0;
+        } catch (error) {
+          if (error instanceof AppError || (error as NodeJS.ErrnoException).code === "EEXIST") {
+            console.error(error instanceof AppError ? error.message : `${file} already exists.`);
+            return 1;
+          }
+          throw error;
+        }
+      });
+    }
     case "release-hold":
     case "confirm-hold":
     case "suspend-family":

@@ -192,7 +192,7 @@ export const envSchema = z
      */
     SAFETY_SEXY_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.9),
     /** Days a refused or withheld picture is kept, encrypted, for an operator's review (0: never kept). */
-    SAFETY_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(90).default(0),
+    SAFETY_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(366).default(0),
 
     // The image model that trains one model per child and renders portraits: the offline local
     // model (default) or Replicate (FLUX LoRA training, predictions on the trained version).

@@ -9,6 +9,7 @@ import {
   safetyErrorCodes,
   setFamilySuspendedEndpoint,
   setUserDisabledEndpoint,
+  viewSafetyHoldEndpoint,
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type PgBoss from "pg-boss";
@@ -22,6 +23,7 @@ import {
   confirmSafetyHold,
   listSafetyAudit,
   listSafetyHolds,
+  readHeldPicture,
   releaseSafetyHold,
 } from "../modules/safety/review-holds";
 import { deliverReleasedJob } from "../modules/safety/safety-job-specs";
@@ -40,6 +42,8 @@ export function adminRoutes(deps: {
   boss: PgBoss;
   wakeWorker?: ((queueName: string) => void) | undefined;
   adminToken: string;
+  /** Decrypts a held item's kept picture (decision 0038). */
+  secret: string;
 }) {
   return async (app: FastifyInstance) => {
     app.addHook("onRequest", async (request) => {
@@ -82,6 +86,11 @@ export function adminRoutes(deps: {
     registerEndpoint(app, confirmSafetyHoldEndpoint, async (request) =>
       confirmSafetyHold(deps, request.body),
     );
+
+    registerEndpoint(app, viewSafetyHoldEndpoint, async (request) => ({
+      holdId: request.body.holdId,
+      pictureBase64: (await readHeldPicture(deps, request.body)).toString("base64"),
+    }));
 
     registerEndpoint(app, setFamilySuspendedEndpoint, async (request) => {
       if (!(await setFamilySuspended(deps.db, request.body))) {

@@ -46,7 +46,9 @@ const threadClassifier = (model: SafetyModel) => {
 
 /** Starts loading a network in this thread; a failure here is reported by the first real task. */
 export function warmSafetyClassifier(model: SafetyModel): void {
-  threadClassifier(model).warm().catch(() => {});
+  threadClassifier(model)
+    .warm()
+    .catch(() => {});
 }
 
 export const imageTasks = {

@@ -102,6 +102,20 @@ describe("held items kept for review", () => {
     const status = (await call(parent, "/api/generation/prediction/status", { imageIds: [imageId] })).json()
       .images[0] as GeneratedImage;
     expect(status).toMatchObject({ status: "failed", url: null });
+
+    // An operator may look at it (or preserve it); the look is audited.
+    const viewed = await admin("/safety/holds/picture", {
+      holdId: hold?.id,
+      operator: "ana",
+      reason: "review",
+    });
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(Buffer.from(viewed.json().pictureBase64, "base64").equals(opened)).toBe(true);
+    const [audit] = await t.database.db
+      .select()
+      .from(safetyAudit)
+      .where(eq(safetyAudit.holdId, hold?.id ?? ""));
+    expect(audit).toMatchObject({ actor: "ana", action: "view", reason: "review" });
   });
 
   it("releases a false positive to the family through the worker, audited; a second decision is refused", async () => {

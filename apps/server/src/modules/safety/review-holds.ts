@@ -5,6 +5,7 @@ import { safetyAudit, safetyHold } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Storage } from "../../providers/storage/storage";
 import { setFamilySuspended } from "./family-suspension";
+import { openQuarantined } from "./quarantine-crypto";
 
 type HoldRow = typeof safetyHold.$inferSelect;
 
@@ -151,4 +152,32 @@ export async function confirmSafetyHold(
     : false;
   const [after] = await deps.db.select().from(safetyHold).where(eq(safetyHold.id, row.id));
   return { hold: toSafetyHold(after ?? row), familySuspended };
+}
+
+/**
+ * The kept picture of a held item, decrypted, for an operator to look at (or to preserve before a
+ * confirmation deletes it). Viewing is recorded in the audit log like any decision.
+ */
+export async function readHeldPicture(
+  deps: { db: Database; storage: Storage; secret: string },
+  request: Decision,
+): Promise<Buffer> {
+  const [row] = await deps.db.select().from(safetyHold).where(eq(safetyHold.id, request.holdId));
+  if (!row) throw new AppError(404, safetyErrorCodes.holdNotFound, `No held item ${request.holdId}.`);
+  const file = row.quarantineKey ? await deps.storage.get(row.quarantineKey) : null;
+  if (!file) {
+    throw new AppError(
+      409,
+      safetyErrorCodes.holdHasNoImage,
+      "No picture is kept for this item (SAFETY_QUARANTINE_DAYS was 0, its days ended, or it was decided).",
+    );
+  }
+  await deps.db.insert(safetyAudit).values({
+    actor: request.operator,
+    action: "view",
+    holdId: row.id,
+    organizationId: row.organizationId,
+    reason: request.reason,
+  });
+  return openQuarantined(deps.secret, file);
 }
