@@ -7,6 +7,7 @@ import { healthBenchmark } from "./health";
 import { photoProcessingBenchmark } from "./photo-processing";
 import { portraitRenderingBenchmark } from "./portrait-rendering";
 import { previewLatencyBenchmark } from "./preview-latency";
+import { safetyScreeningBenchmark } from "./safety-screening";
 import { startupBenchmark } from "./startup";
 import { studioClickToImageBenchmark } from "./studio-click-to-image";
 import { studioThroughputBenchmark } from "./studio-throughput";
@@ -26,4 +27,5 @@ export const benchmarks: Benchmark[] = [
   firstLoadBenchmark,
   authenticatedListBenchmark,
   previewLatencyBenchmark,
+  safetyScreeningBenchmark,
 ];

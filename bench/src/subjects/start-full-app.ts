@@ -50,7 +50,13 @@ export type FullApp = RunningServer & {
  * so a run can try other values (`RENDER_CONCURRENCY=8 npm run bench -- studio-throughput`). Only
  * these: everything else stays as the benchmark fixes it.
  */
-export const SERVER_TUNING_KEYS = ["RENDER_CONCURRENCY", "TRAINING_CONCURRENCY", "WORKER_THREADS"] as const;
+export const SERVER_TUNING_KEYS = [
+  "RENDER_CONCURRENCY",
+  "TRAINING_CONCURRENCY",
+  "WORKER_THREADS",
+  // On by default, as in production; off only to measure what the child-safety screen costs.
+  "SAFETY_SCREENING",
+] as const;
 
 export function serverTuningFromEnv(
   source: Record<string, string | undefined> = process.env,
@@ -65,7 +71,7 @@ export function serverTuningFromEnv(
 
 /** "RENDER_CONCURRENCY 4, WORKER_THREADS 2": the throughput settings a run had, for its conditions. */
 export function describeServerTuning(env: Env): string {
-  return `RENDER_CONCURRENCY ${env.RENDER_CONCURRENCY}, TRAINING_CONCURRENCY ${env.TRAINING_CONCURRENCY}, WORKER_THREADS ${env.workerThreads}`;
+  return `RENDER_CONCURRENCY ${env.RENDER_CONCURRENCY}, TRAINING_CONCURRENCY ${env.TRAINING_CONCURRENCY}, WORKER_THREADS ${env.workerThreads}, SAFETY_SCREENING ${env.SAFETY_SCREENING} (${env.SAFETY_MODEL})`;
 }
 
 /**
