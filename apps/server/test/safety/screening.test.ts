@@ -1,5 +1,6 @@
 import type { GeneratedImage } from "@wonderkin/contract";
 import { and, eq } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -13,6 +14,7 @@ import {
   safetyHold,
 } from "../../src/db/schema";
 import { readCredits } from "../../src/modules/credits/change-credits";
+import { buildDataExportJob } from "../../src/modules/privacy/privacy-job-specs";
 import { confirmSafetyHold, releaseSafetyHold } from "../../src/modules/safety/review-holds";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
@@ -24,6 +26,7 @@ import {
   startFakeReplicate,
 } from "../support/fake-replicate";
 import { postAs, type TestParent } from "../support/families";
+import { post } from "../support/identity";
 import { testPhoto, upload, uploadForm } from "../support/photos";
 import type { SafetyDouble } from "../support/safety";
 import { parentWithChild, workQueued } from "../support/studio";
@@ -230,6 +233,14 @@ describe("portraits out", () => {
     expect(mails[0]?.text).toContain("our automatic safety check");
     expect(mails[0]?.html ?? "").not.toMatch(/portraits\//);
     await expectNothingServed(parent, imageId);
+    // Nor is it in the parent's data export: a record of the failed portrait, no picture.
+    const requested = await post(t.app, "/api/user/export", {}, parent.token);
+    expect(requested.statusCode, requested.body).toBe(200);
+    await workQueued(t, [buildDataExportJob.name]);
+    const zipped = await t.storage.get(`exports/${parent.userId}/${requested.json().id}.zip`);
+    const files = Object.keys(unzipSync(new Uint8Array(zipped as Buffer)));
+    expect(files).toContain("export.json");
+    expect(files.filter((name) => name.includes(imageId))).toEqual([]);
     // One hold per render, however often each was settled.
     const holds = await holdsOf(parent.familyId);
     expect(holds.map((hold) => hold.providerRunId).sort()).toEqual([first, second].sort());
