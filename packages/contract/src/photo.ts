@@ -50,8 +50,7 @@ export const photoMessages = {
   tooManyParts: "This upload has too many parts. Send the child's id and at most {max} photos.",
   badField: "This upload has a field that is not allowed. Send the child's id and the photos.",
   uploadInterrupted: "The upload stopped before all photos arrived. Please try again.",
-  notSuitable:
-    "Please choose photos where {name} is fully dressed, like everyday clothes. We keep photos for portraits to clothed, everyday pictures.",
+  notSuitable: "Please choose photos where {name} is fully dressed, like everyday clothes.",
 } as const;
 
 export function photoMessage(
