@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { generatedImage, safetyHold } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { familyPictureVersion, saveFamilyPicture } from "../families/family-picture";
@@ -127,11 +127,14 @@ export async function purgeExpiredQuarantine(deps: Pick<StudioDeps, "db" | "stor
     .limit(500);
   if (expired.length === 0) return 0;
   await deps.storage.delete(expired.map((row) => row.key as string));
-  for (const row of expired) {
-    await deps.db
-      .update(safetyHold)
-      .set({ quarantineKey: null, quarantineUntil: null })
-      .where(eq(safetyHold.id, row.id));
-  }
+  await deps.db
+    .update(safetyHold)
+    .set({ quarantineKey: null, quarantineUntil: null })
+    .where(
+      inArray(
+        safetyHold.id,
+        expired.map((row) => row.id),
+      ),
+    );
   return expired.length;
 }
