@@ -37,7 +37,9 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 VOLUME ["/data"]
+# A busy instance (/api/ready 503 "busy": shedding load) is still healthy: load balancers route
+# around it for a while, and restarting it would only lose the work in flight (decision 0040).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(async r=>process.exit(r.ok||(await r.json()).status==='busy'?0:1),()=>process.exit(1))"
 # node itself is PID 1's child-free process: SIGTERM reaches the server once, and it drains.
 CMD ["node", "apps/server/dist/main.js"]

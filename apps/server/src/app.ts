@@ -7,13 +7,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Auth } from "./auth/create-auth";
 import type { Providers } from "./build-providers";
 import { composePhotoDeps } from "./compose-photo-deps";
-import { type Env, isLoopbackHost } from "./config/env";
+import type { Env } from "./config/env";
 import type { DatabaseConnection } from "./db/client";
 import { adminRoutes } from "./http/admin-routes";
 import { analyticsRoutes } from "./http/analytics-routes";
 import { authRoutes } from "./http/auth-routes";
 import { billingRoutes } from "./http/billing-routes";
 import { childrenRoutes } from "./http/children-routes";
+import { fastifyTrustProxy } from "./http/client-address";
 import { devMailRoutes } from "./http/dev-mail-routes";
 import { registerErrorHandling, sendError } from "./http/error-handler";
 import { familyRoutes } from "./http/family-routes";
@@ -81,7 +82,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { mailer, storage, payments, stripe, imageModel, faceDetector } = deps.providers;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: env.TRUST_PROXY,
+    // request.ip is the rightmost address the trusted proxies did not add (decision 0040).
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     // Keep a load balancer's request id when it is sane, so one id follows a request across hops.
     // (Fastify's requestIdHeader would take any value verbatim, hence the check in genReqId.)
     requestIdHeader: false,
@@ -127,10 +129,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  // First of all hooks: a request beyond the limit costs nothing more than its 503.
-  registerOverloadGuard(app, {
+  // First of all hooks: a request beyond the limit costs nothing more than its 503, and a place in
+  // flight is taken only once the body has arrived (decision 0040).
+  const overload = registerOverloadGuard(app, {
     maxInFlight: env.HTTP_MAX_IN_FLIGHT,
     retryAfterSeconds: env.HTTP_BUSY_RETRY_AFTER_SECONDS,
+    maxBodiesPerClient: env.HTTP_MAX_BODIES_PER_CLIENT,
+    minBodyBytesPerSecond: env.HTTP_BODY_MIN_BYTES_PER_SECOND,
+    bodyRateWindowSeconds: 15,
+    busyHoldSeconds: env.HTTP_READY_BUSY_SECONDS,
   });
   // JSON and the page, above the threshold; static assets arrive precompressed (web-app.ts), and a
   // response that already has a Content-Encoding is left as it is.
@@ -146,7 +153,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     https: env.publicUrl.startsWith("https://"),
     mediaOrigins: mediaOrigin ? [mediaOrigin] : [],
   });
-  await app.register(healthRoutes(deps));
+  await app.register(healthRoutes({ ...deps, isShedding: overload.isShedding }));
   const readPublicConfig = publicConfigReader(env);
   await app.register(publicConfigRoutes(readPublicConfig));
   await app.register(styleSampleRoutes({ samplesDir: env.samplesDir }));
@@ -198,7 +205,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(studioRoutes({ ...familyDeps, studio }));
   await app.register(videoRoutes({ ...familyDeps, studio }));
-  await app.register(privacyRoutes({ ...familyDeps, privacy: { ...studio, payments, logger: app.log } }));
+  await app.register(
+    privacyRoutes({ ...familyDeps, privacy: { ...studio, payments, logger: app.log, secret: mediaSecret } }),
+  );
   await app.register(imageModelWebhookRoutes({ studio }));
   if (storage.kind === "local") await app.register(mediaRoutes({ storage, secret: mediaSecret }));
   // Public pages of shared portraits: registered in every mode, and before the web app's fallback.
@@ -217,13 +226,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   if (env.devMailboxEnabled) {
-    await app.register(async (scope) => {
-      // Sign-in links are in there: only this machine may look, whatever HOST listens on.
-      scope.addHook("onRequest", async (request, reply) => {
-        if (!isLoopbackHost(request.ip)) return sendError(reply, 404, notFound(request));
-      });
-      await scope.register(devMailRoutes({ db: deps.database.db, appName: env.APP_NAME }));
-    });
+    // Open to this machine only (the routes check the connection itself).
+    await app.register(devMailRoutes({ db: deps.database.db, appName: env.APP_NAME }));
   }
 
   const webApp = env.isProduction

@@ -12,12 +12,17 @@ export const readinessCheckSchema = z.object({
   detail: z.string().optional(),
 });
 
+/**
+ * `busy` (503, like `not_ready`): the instance works but is shedding requests (SERVER_BUSY), so a load
+ * balancer should send traffic elsewhere for a while; `checks.capacity` says the same (decision 0040).
+ */
 export const readyResponseSchema = z.object({
-  status: z.enum(["ready", "not_ready"]),
+  status: z.enum(["ready", "not_ready", "busy"]),
   checks: z.object({
     database: readinessCheckSchema,
     migrations: readinessCheckSchema,
     queue: readinessCheckSchema,
+    capacity: readinessCheckSchema,
   }),
 });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;

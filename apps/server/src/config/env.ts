@@ -3,6 +3,7 @@ import path from "node:path";
 import { findStyle } from "@wonderkin/contract";
 import { z } from "zod";
 import { repoRoot } from "./paths";
+import { trustProxySetting } from "./trust-proxy-setting";
 
 const booleanFromString = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -36,7 +37,8 @@ export const envSchema = z
     /** Every PostgreSQL connection one process opens: the job queue takes 30 % (1–4), the app the rest. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(3).max(200).default(10),
     WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
-    TRUST_PROXY: booleanFromString.default(false),
+    /** Whose X-Forwarded-For to believe: false, a hop count (`true` = 1) or proxy addresses/CIDRs. */
+    TRUST_PROXY: trustProxySetting.default(false),
     // Slow clients (decision 0022): the whole request must arrive within the request timeout, its
     // headers within the headers timeout; an idle kept-alive connection closes after the keep-alive
     // timeout (above a load balancer's idle timeout, so it never reuses a closed connection).
@@ -48,6 +50,13 @@ export const envSchema = z
     // API requests one instance works on at once; beyond it, an immediate 503 with Retry-After.
     HTTP_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(128),
     HTTP_BUSY_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(2),
+    // /api/ready answers 503 busy while the instance sheds and this long after its last shed, so a
+    // load balancer routes around it without flapping (decision 0040).
+    HTTP_READY_BUSY_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+    // Bodies still arriving (not yet in flight): at most this many per client address, each at
+    // least this fast over every 15 s (0: no minimum). Decision 0040.
+    HTTP_MAX_BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(32),
+    HTTP_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(10_000_000).default(128),
     // JSON and HTML answers at least this big are compressed (brotli or gzip, as the client takes).
     HTTP_COMPRESS_THRESHOLD_BYTES: z.coerce.number().int().min(0).max(10_000_000).default(1024),
     /** How long a signed media address (photos, portraits, pictures, presigned S3) works. */
@@ -109,6 +118,11 @@ export const envSchema = z
     // Per client address (Better Auth's limiter): password sign-ins per 15 minutes, e-mail links per minute.
     SIGN_IN_IP_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
     EMAIL_LINK_IP_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+    // E-mails any route sends on a client's request (reset, verification, sign-up, change of
+    // address, e-mail link, invitations), counted atomically per hour (decision 0042): to one
+    // address whoever asks, and asked for by one client address whatever the recipient.
+    EMAIL_SEND_RECIPIENT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+    EMAIL_SEND_CLIENT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
 
     // Social sign-in: each provider is on when its client id and secret are set. The endpoint URLs
     // default to the real providers and are configurable (tests point them at a local OAuth server).

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { AppError } from "../lib/app-error";
 import { getOutboxMessage } from "../modules/mail/get-outbox-message";
 import { listOutbox } from "../modules/mail/list-outbox";
+import { isLocalRequest } from "./client-address";
 import { renderDevMailboxPage } from "./dev-mailbox-page";
 import { devMailboxStylesheet } from "./dev-mailbox-stylesheet";
 
@@ -20,6 +21,17 @@ const storedEmailCsp = "default-src 'none'; style-src 'unsafe-inline'; img-src d
  */
 export function devMailRoutes(deps: { db: Database; appName: string }): FastifyPluginAsyncZod {
   return async (app) => {
+    // Sign-in links are in there: only this machine may look, whatever HOST listens on. Judged by the
+    // connection, never by X-Forwarded-For, which any client can write (decision 0040).
+    app.addHook("onRequest", async (request) => {
+      if (!isLocalRequest(request)) {
+        throw new AppError(
+          404,
+          commonErrorCodes.notFound,
+          `Nothing here: ${request.method} ${request.url.split("?")[0]}`,
+        );
+      }
+    });
     app.get(
       listOutboxEndpoint.path,
       { schema: { querystring: listOutboxEndpoint.request, response: { 200: listOutboxEndpoint.response } } },

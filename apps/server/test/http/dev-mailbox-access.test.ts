@@ -28,6 +28,26 @@ describe("the dev mailbox (it shows sign-in links)", () => {
     }
   });
 
+  it("judges by the connection, not by a forwarded address the client wrote", async () => {
+    t = await createTestApp({ TRUST_PROXY: "true" });
+    const app = t.app;
+    const from = (remoteAddress: string, forwardedFor: string) =>
+      app.inject({
+        method: "GET",
+        url: "/dev/mailbox",
+        remoteAddress,
+        headers: { "x-forwarded-for": forwardedFor },
+      });
+    // Another machine claiming to be this one.
+    const forged = await from("203.0.113.5", "127.0.0.1");
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().code).toBe("NOT_FOUND");
+    // A proxy on this machine forwarding someone else.
+    expect((await from("127.0.0.1", "203.0.113.5")).statusCode).toBe(404);
+    // This machine, directly or through a local proxy (Vite's), is still let in.
+    expect((await from("127.0.0.1", "127.0.0.1")).statusCode).toBe(200);
+  });
+
   it("does not exist when the product is deployed, or when switched off", async () => {
     t = await createTestApp({ PUBLIC_URL: "https://wonderkin.example" });
     expect((await outbox())?.statusCode).toBe(404);

@@ -1,11 +1,15 @@
 import type { AddressInfo } from "node:net";
 import net from "node:net";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readyResponseSchema } from "@wonderkin/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { registerOverloadGuard } from "../../src/http/overload-guard";
 import { createTestApp, type TestApp } from "../create-test-app";
 
 /** Requests held open by the test route until released, to fill the instance on purpose. */
 const held: (() => void)[] = [];
+/** Requests to /api/test/echo whose headers the server has read (their bodies may still be coming). */
+let echoesStarted = 0;
 let t: TestApp;
 
 async function addTestRoutes(app: FastifyInstance) {
@@ -13,6 +17,15 @@ async function addTestRoutes(app: FastifyInstance) {
     await new Promise((resolve) => setTimeout(resolve, 5));
     return { done: true };
   });
+  app.post(
+    "/api/test/echo",
+    {
+      onRequest: async () => {
+        echoesStarted += 1;
+      },
+    },
+    async (request) => ({ received: request.body }),
+  );
   app.get("/api/test/held", async () => {
     await new Promise<void>((resolve) => held.push(resolve));
     return { done: true };
@@ -27,12 +40,158 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function untilHeld(count: number) {
-  for (let attempt = 0; attempt < 200 && held.length < count; attempt++) {
+async function until(condition: () => boolean, what: string) {
+  for (let attempt = 0; attempt < 500 && !condition(); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  expect(condition(), what).toBe(true);
+}
+
+async function untilHeld(count: number) {
+  await until(() => held.length >= count, `${count} requests held`);
   expect(held.length).toBe(count);
 }
+
+/** A client that sends a request's headers and the first byte of its JSON body, and then nothing. */
+function slowBody(port: number, path = "/api/test/echo") {
+  const socket = net.connect(port, "127.0.0.1", () =>
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+    ),
+  );
+  let answer = "";
+  const closed = new Promise<string>((resolve) => {
+    socket.on("data", (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on("close", () => resolve(answer));
+  });
+  socket.on("error", () => {});
+  return { socket, closed };
+}
+
+describe("clients sending their bodies slowly", () => {
+  it("take no place in flight: twice the limit of them does not stop a normal call", async () => {
+    const slow = await createTestApp({ HTTP_MAX_IN_FLIGHT: "2" }, { extend: addTestRoutes });
+    const clients: ReturnType<typeof slowBody>[] = [];
+    try {
+      await slow.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = slow.app.server.address() as AddressInfo;
+      echoesStarted = 0;
+      for (let client = 0; client < 4; client++) clients.push(slowBody(port));
+      // Every one of them has been let in and is waiting for the rest of its body.
+      await until(() => echoesStarted === 4, "the four slow requests started");
+
+      const normal = await fetch(`http://127.0.0.1:${port}/api/test/echo`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ hello: "there" }),
+      });
+      expect(normal.status).toBe(200);
+      expect(await normal.json()).toEqual({ received: { hello: "there" } });
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      expect(ready.status).toBe(200);
+    } finally {
+      for (const client of clients) client.socket.destroy();
+      await slow.close();
+    }
+  });
+
+  it("are bounded per client address: one beyond the cap is refused with 429 and its connection closed", async () => {
+    const capped = await createTestApp({ HTTP_MAX_BODIES_PER_CLIENT: "3" }, { extend: addTestRoutes });
+    const clients: ReturnType<typeof slowBody>[] = [];
+    try {
+      await capped.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = capped.app.server.address() as AddressInfo;
+      echoesStarted = 0;
+      for (let client = 0; client < 3; client++) clients.push(slowBody(port));
+      await until(() => echoesStarted === 3, "the three slow requests started");
+
+      const fourth = slowBody(port);
+      clients.push(fourth);
+      const answer = await fourth.closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      expect(answer.toLowerCase()).toContain("connection: close");
+      expect(answer).toContain('"code":"RATE_LIMITED"');
+      // Another address is not held back by this one's trickle.
+      const other = await capped.app.inject({
+        method: "POST",
+        url: "/api/test/echo",
+        payload: { from: "elsewhere" },
+        remoteAddress: "203.0.113.9",
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      for (const client of clients) client.socket.destroy();
+      await capped.close();
+    }
+  });
+
+  it("are cut with 408 when a whole window passes below the minimum rate", async () => {
+    let clock = 1_000_000;
+    const app = Fastify();
+    const guard = registerOverloadGuard(app, {
+      maxInFlight: 10,
+      retryAfterSeconds: 1,
+      maxBodiesPerClient: 10,
+      minBodyBytesPerSecond: 100,
+      bodyRateWindowSeconds: 15,
+      busyHoldSeconds: 0,
+      now: () => clock,
+      checkOnTimer: false,
+    });
+    app.post("/api/test/echo", async (request) => ({ received: request.body }));
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = app.server.address() as AddressInfo;
+      const client = slowBody(port);
+      await until(() => guard.bodiesArriving() === 1, "the slow body is arriving");
+
+      // Within the window nothing happens, however little has come.
+      clock += 14_000;
+      guard.checkBodyRates();
+      expect(guard.bodiesArriving()).toBe(1);
+      expect(client.socket.destroyed).toBe(false);
+
+      clock += 2_000;
+      guard.checkBodyRates();
+      expect(guard.bodiesArriving()).toBe(0);
+      const answer = await client.closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('"code":"REQUEST_TIMEOUT"');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("/api/ready while the instance sheds", () => {
+  it("answers 503 busy while every place is taken and a while after a shed, then ready again", async () => {
+    const fill = [0, 1].map(() => t.app.inject({ method: "GET", url: "/api/test/held" }));
+    await untilHeld(2);
+    const busy = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(busy.statusCode).toBe(503);
+    const body = readyResponseSchema.parse(busy.json());
+    expect(body.status).toBe("busy");
+    expect(body.checks.capacity).toEqual({ ok: false, detail: "busy: shedding requests" });
+
+    // One request shed, then every place freed: still busy for HTTP_READY_BUSY_SECONDS (10 s), so a
+    // load balancer's checks do not flap between two of its probes.
+    expect((await t.app.inject({ method: "GET", url: "/api/test/held" })).statusCode).toBe(503);
+    for (const release of held.splice(0)) release();
+    await Promise.all(fill);
+    expect((await t.app.inject({ method: "GET", url: "/api/ready" })).json().status).toBe("busy");
+
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11_000 });
+    try {
+      const ready = await t.app.inject({ method: "GET", url: "/api/ready" });
+      expect(ready.statusCode).toBe(200);
+      expect(readyResponseSchema.parse(ready.json()).checks.capacity).toEqual({ ok: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe("more requests at once than the instance takes", () => {
   it("answers the one beyond the limit at once with 503 SERVER_BUSY and Retry-After, and recovers", async () => {

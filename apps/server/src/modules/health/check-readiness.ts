@@ -10,12 +10,15 @@ import type { Queue } from "../../jobs/queue";
 export async function checkReadiness(options: {
   connection: DatabaseConnection;
   queue: Pick<Queue, "isStarted"> | null;
+  /** The instance is shedding requests (at its in-flight limit, or shed one moments ago). */
+  shedding?: boolean;
   onFailure: (check: string, error: unknown) => void;
 }): Promise<ReadyResponse> {
   const checks: ReadyResponse["checks"] = {
     database: { ok: false },
     migrations: { ok: false },
     queue: { ok: false },
+    capacity: { ok: true },
   };
   try {
     await options.connection.executeSql("select 1");
@@ -38,6 +41,8 @@ export async function checkReadiness(options: {
     checks.migrations = { ok: false, detail: "database unreachable" };
   }
   checks.queue = options.queue?.isStarted() ? { ok: true } : { ok: false, detail: "job queue not started" };
+  if (options.shedding) checks.capacity = { ok: false, detail: "busy: shedding requests" };
   const ready = checks.database.ok && checks.migrations.ok && checks.queue.ok;
-  return { status: ready ? "ready" : "not_ready", checks };
+  // Broken outranks busy: an instance that cannot serve should not look like one that merely waits.
+  return { status: !ready ? "not_ready" : options.shedding ? "busy" : "ready", checks };
 }
