@@ -30,7 +30,10 @@ export const commonErrorCodes = {
   crossSiteRequest: "CROSS_SITE_REQUEST",
   rateLimited: "RATE_LIMITED",
   internal: "INTERNAL_ERROR",
+  /** The database connection was lost (a restart, a failover): answered 503 with Retry-After. */
   unavailable: "SERVICE_UNAVAILABLE",
+  /** The server's disk (or quota) is full: 507, and nothing of the request was kept. */
+  storageFull: "STORAGE_FULL",
   /** More requests at once than this instance takes: answered at once with Retry-After. */
   serverBusy: "SERVER_BUSY",
 } as const;

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { isReadOnlyStatement, isTransientDatabaseError } from "../lib/db-errors";
 import * as schema from "./schema";
 
 /**
@@ -144,6 +145,12 @@ async function connectPostgres(databaseUrl: string, poolMax: number): Promise<Da
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor may a checked-out one (a transaction's): pg-pool listens only while a client is idle, and a
+  // connection ended under a transaction (pg_terminate_backend, a failover) emitted an "error" no one
+  // heard, which killed the process. The statement that was running fails on its own, and the pool
+  // drops the client when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  retryReadsOnce(pool);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     kind: "postgres",
@@ -171,6 +178,38 @@ async function connectPostgres(databaseUrl: string, poolMax: number): Promise<Da
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * A read on the pool (every statement outside a transaction; a transaction runs on a client it
+ * checked out, which this leaves alone) that fails because its connection was lost is sent once
+ * more: the pool has dropped the dead client, so the second try runs on a live one. A read done
+ * twice changes nothing. Writes and transactions are never repeated here (the first may have
+ * committed before the connection died); their failure reaches the error handler as a 503.
+ */
+function retryReadsOnce(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const textOf = (config: unknown) =>
+    typeof config === "string"
+      ? config
+      : typeof config === "object" &&
+          config !== null &&
+          typeof (config as { text?: unknown }).text === "string"
+        ? (config as { text: string }).text
+        : null;
+  pool.query = ((...args: unknown[]) => {
+    const [config] = args;
+    const text = textOf(config);
+    const submittable = typeof (config as { submit?: unknown } | null)?.submit === "function";
+    // Callback style and streams (neither used by our code) go through untouched.
+    if (submittable || args.some((arg) => typeof arg === "function") || !text || !isReadOnlyStatement(text)) {
+      return query(...args);
+    }
+    return query(...args).catch((error: unknown) => {
+      if (!isTransientDatabaseError(error)) throw error;
+      return query(...args);
+    });
+  }) as typeof pool.query;
 }
 
 const RELISTEN_DELAY_MS = 2_000;

@@ -16,7 +16,13 @@ import { countPhotos } from "../modules/children/child-record";
 import type { FamilyDeps } from "../modules/families/family-deps";
 import { deletePhotos, keepPhoto, listPhotos } from "../modules/photos/manage-photos";
 import { limitsForClient, type PhotoDeps } from "../modules/photos/photo-deps";
-import { uploadPhoto } from "../modules/photos/upload-photo";
+import {
+  type CheckedPhoto,
+  checkPhoto,
+  isPhotoRefusal,
+  storePhotos,
+  uploadPhoto,
+} from "../modules/photos/upload-photo";
 import { registerFamilyEndpoint, resolveFamilyContext } from "./family-context";
 
 /** A file part cut off at the size limit (the limit is one byte over the maximum). */
@@ -44,6 +50,12 @@ function parseChildId(value: unknown): number {
   }
   return parsed.data;
 }
+
+/** One request adds photos to one child: a second, different `childId` field is refused. */
+const oneChildOnly = () =>
+  new AppError(400, "VALIDATION_FAILED", "Send one childId per upload.", [
+    { path: "childId", message: "Expected one child's id for every file." },
+  ]);
 
 /**
  * @fastify/multipart's own limit errors ("reach files limit", 413 BAD_REQUEST) in the words and
@@ -101,40 +113,68 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
         throw photoLimitError(error as { code?: string }, photos.limits) ?? error;
       });
 
-      // A batch: the `childId` field first, then the files. Each file gets its own verdict.
+      // A batch: the `childId` field first, then the files. Each file gets its own verdict, but
+      // nothing is stored until the whole request has been read: a request refused as a whole (one
+      // file too many, a cut-off body, a bad field) keeps none of its photos. Checked photos wait
+      // in memory (normalised: at most 2048 px, a few hundred kB each), then are stored together.
       scope.post(uploadPhotosUpload.path, async (request) => {
         const { actor } = await resolveFamilyContext(deps, request, uploadPhotosUpload.family);
         requireMultipart(request);
         let childId: number | null = null;
-        const results: UploadResult[] = [];
+        const results: (UploadResult | null)[] = [];
+        const checked: { slot: number; fileName: string; photo: CheckedPhoto }[] = [];
         for await (const part of request.parts()) {
           if (part.type === "field") {
-            if (part.fieldname === "childId") childId = parseChildId(part.value);
+            if (part.fieldname === "childId") {
+              const named = parseChildId(part.value);
+              if (childId !== null && named !== childId) throw oneChildOnly();
+              childId = named;
+            }
             continue;
           }
           if (childId === null) childId = parseChildId(undefined);
           const fileName = part.filename || "photo";
+          const slot = results.push(null) - 1;
           try {
             const bytes = await readFile(part, maxBytes);
-            const photo = await uploadPhoto(photos, {
+            const photo = await checkPhoto(photos, {
               userId: actor.userId,
               familyId: actor.membership.familyId,
               childId,
               bytes,
               fileName,
+              batch: checked.map((item) => item.photo),
             });
-            results.push({ fileName, status: "accepted", photo });
+            checked.push({ slot, fileName, photo });
           } catch (error) {
             // A refusal that concerns the whole request (no consent, no such child) ends it.
-            if (!(error instanceof AppError) || !error.code.startsWith("PHOTO_")) throw error;
+            if (!isPhotoRefusal(error)) throw error;
             await part.toBuffer().catch(() => undefined);
-            results.push({ fileName, status: "rejected", code: error.code, message: error.message });
+            results[slot] = { fileName, status: "rejected", code: error.code, message: error.message };
           }
         }
         if (childId === null) childId = parseChildId(undefined);
         if (results.length === 0) throw new AppError(400, photoErrorCodes.noFile, photoMessage("noFile"));
+        const outcomes = await storePhotos(
+          photos,
+          { userId: actor.userId, familyId: actor.membership.familyId, childId },
+          checked.map((item) => item.photo),
+        );
+        for (const [index, outcome] of outcomes.entries()) {
+          const item = checked[index];
+          if (!item) continue;
+          results[item.slot] =
+            "photo" in outcome
+              ? { fileName: item.fileName, status: "accepted", photo: outcome.photo }
+              : {
+                  fileName: item.fileName,
+                  status: "rejected",
+                  code: outcome.refusal.code,
+                  message: outcome.refusal.message,
+                };
+        }
         return {
-          results,
+          results: results.filter((result): result is UploadResult => result !== null),
           photoCount: await countPhotos(deps.db, childId),
           limits: limitsForClient(photos.limits),
         };

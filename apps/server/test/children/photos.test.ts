@@ -280,6 +280,41 @@ describe("multipart limits", () => {
     });
   });
 
+  it("keeps none of a batch refused as a whole, even its good photos", async () => {
+    // A parent of their own, so the child starts with no photos at all.
+    const eve = await verifiedParent(t.app, t.database.db, { firstName: "Eve" });
+    await acceptConsent(t.app, eve);
+    const theo = (
+      await postAs(t.app, "/api/children/add", eve, eve.familyId, {
+        firstName: "Theo",
+        age: 4,
+        gender: "boy",
+      })
+    ).json().id;
+    const photos = await Promise.all(
+      Array.from({ length: 7 }, async (_, index) => ({
+        name: `good-${index}.jpg`,
+        bytes: await testPhoto({ seed: 80 + index }),
+      })),
+    );
+    const refused = await upload(t.app, "/api/image/upload", eve, eve.familyId, uploadForm(theo, photos));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().code).toBe(photoErrorCodes.tooManyFiles);
+    expect(await t.database.db.select().from(childPhoto).where(eq(childPhoto.childId, theo))).toEqual([]);
+    expect(await t.storage.list(familyStoragePrefix(eve.familyId))).toEqual([]);
+
+    // The same photos, one fewer, are taken.
+    const taken = await upload(
+      t.app,
+      "/api/image/upload",
+      eve,
+      eve.familyId,
+      uploadForm(theo, photos.slice(1)),
+    );
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().photoCount).toBeGreaterThan(0);
+  });
+
   it("answers too many fields with its own code", async () => {
     const form = uploadForm(childId, [{ name: "a.jpg", bytes: Buffer.from("x") }]);
     for (let index = 0; index < 6; index++) form.append(`extra${index}`, "1");

@@ -14,6 +14,7 @@ import type { PhotoDeps } from "./photo-deps";
 import type { PhotoRow } from "./photo-record";
 import { describedPhotos, loadPhotoSet } from "./photo-set";
 import { photoKeys } from "./photo-storage-keys";
+import type { PreparedPhoto } from "./process-photo";
 import { type FaceFindings, findFaces, requireOneFace } from "./process-photo";
 
 async function photoHashesOf(db: Database, childId: number): Promise<string[]> {
@@ -75,17 +76,30 @@ function faceColumns(faces: FaceFindings | null) {
   };
 }
 
+/** A refusal of one photo (its own `PHOTO_…` code): the other photos of a batch go on. */
+export const isPhotoRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.code.startsWith("PHOTO_");
+
+type UploadTarget = { userId: string; familyId: string; childId: number };
+
+/** A photo that passed every check of its own and waits, in memory, to be stored. */
+export type CheckedPhoto = {
+  processed: Omit<PreparedPhoto, "analysis">;
+  faces: FaceFindings | null;
+  fileName?: string | undefined;
+};
+
+/** What became of one checked photo when the set was written: stored, or refused by the set. */
+export type StoreOutcome = { photo: UploadedPhoto } | { refusal: AppError };
+
 /**
- * Checks, normalises and stores one training photo of a child of the acting family. Everything
- * that can refuse the photo runs before or inside one transaction that locks the child (so parallel
- * uploads count and compare correctly); a refusal or failure removes any file already written.
+ * Checks, normalises and screens one training photo of a child of the acting family, storing
+ * nothing: the type, limits, safety screen, a duplicate of the set (or of `batch`, the photos of
+ * the same request checked before it) and exactly one face. Throws the photo's refusal.
  */
-export async function uploadPhoto(
+export async function checkPhoto(
   deps: PhotoDeps,
-  options: {
-    userId: string;
-    familyId: string;
-    childId: number;
+  options: UploadTarget & {
     bytes: Buffer;
     fileName?: string | undefined;
     /**
@@ -93,8 +107,9 @@ export async function uploadPhoto(
      * (decision 0038), so it is not screened again.
      */
     screening?: "released";
+    batch?: CheckedPhoto[];
   },
-): Promise<UploadedPhoto> {
+): Promise<CheckedPhoto> {
   await requireCurrentConsent(deps.db, { userId: options.userId });
   const kid = await findFamilyChild(deps.db, options);
   const { analysis, ...processed } = await deps.imageWork.preparePhoto({
@@ -116,70 +131,144 @@ export async function uploadPhoto(
     );
   }
   // The face check is the expensive step: a photo already in the set is refused before it. (The
-  // transaction below checks again, for two copies uploaded at the same moment.)
-  const existingHashes = await photoHashesOf(deps.db, options.childId);
+  // transaction that stores checks again, for two copies uploaded at the same moment.)
+  const existingHashes = [
+    ...(await photoHashesOf(deps.db, options.childId)),
+    ...(options.batch ?? []).map((photo) => photo.processed.perceptualHash),
+  ];
   if (isDuplicate(existingHashes, processed.perceptualHash)) {
     throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
   }
   const faces = deps.faceDetector ? await findFaces(deps.faceDetector, analysis) : null;
   requireOneFace(faces?.faceCount ?? null);
+  return { processed, faces, fileName: options.fileName };
+}
 
+/**
+ * Adds one checked photo to `current` (the child's set as this transaction sees it, grown by the
+ * photos stored before it): refused if the set is full, holds a copy, or shows someone else.
+ * `written` collects the keys of every file written, so a failure can remove them all.
+ */
+async function addToSet(
+  deps: PhotoDeps,
+  tx: Database,
+  target: UploadTarget & { childName: string },
+  current: PhotoRow[],
+  checked: CheckedPhoto,
+  written: string[],
+): Promise<PhotoRow> {
+  const { processed, faces } = checked;
+  if (current.length >= deps.limits.max) {
+    throw new AppError(
+      409,
+      photoErrorCodes.limitReached,
+      photoMessage("limitReached", { max: deps.limits.max }),
+    );
+  }
+  if (
+    isDuplicate(
+      current.map((row) => row.perceptualHash),
+      processed.perceptualHash,
+    )
+  ) {
+    throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
+  }
+  requireSameChild(current, { childName: target.childName, faces, threshold: deps.faceMatchThreshold });
   const photoId = randomBytes(12).toString("base64url");
-  const keys = photoKeys(options.familyId, options.childId, photoId);
-  // With the child locked, the set read here is the set the photo joins: it answers the count, the
-  // duplicate and the same-child checks, and (with the new row) the photo's view, in one read.
-  let joined: { set: PhotoRow[]; inserted: PhotoRow };
+  const keys = photoKeys(target.familyId, target.childId, photoId);
+  written.push(keys.storageKey, keys.thumbnailKey);
+  await deps.storage.put(keys.storageKey, processed.normalised, "image/jpeg");
+  await deps.storage.put(keys.thumbnailKey, processed.thumbnail, "image/webp");
+  const [inserted] = await tx
+    .insert(childPhoto)
+    .values({
+      id: photoId,
+      childId: target.childId,
+      uploadedByUserId: target.userId,
+      ...keys,
+      width: processed.width,
+      height: processed.height,
+      byteSize: processed.normalised.length,
+      perceptualHash: processed.perceptualHash,
+      sharpness: processed.sharpness,
+      blurry: processed.blurry,
+      ...faceColumns(faces),
+      originalName: cleanFileName(checked.fileName),
+    })
+    .returning();
+  if (!inserted) throw new Error("The photo row was not stored");
+  current.push(inserted);
+  return inserted;
+}
+
+/**
+ * Stores checked photos of one child, all or nothing: one transaction locks the child (so parallel
+ * uploads count and compare correctly) and adds them in order, each judged against the set as it
+ * grows (full, a copy, someone else: that photo's refusal, the others go on). Any other failure
+ * (a lost database connection, a full disk) rolls every row back and removes every file written,
+ * so a request that fails as a whole leaves nothing of itself.
+ */
+export async function storePhotos(
+  deps: PhotoDeps,
+  target: UploadTarget,
+  photos: CheckedPhoto[],
+): Promise<StoreOutcome[]> {
+  if (photos.length === 0) return [];
+  const kid = await findFamilyChild(deps.db, target);
+  const written: string[] = [];
+  let stored: { set: PhotoRow[]; outcomes: (PhotoRow | AppError)[] };
   try {
-    joined = await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ${child} where ${child.id} = ${options.childId} for update`);
-      const set = await loadPhotoSet(tx, options.childId);
-      if (set.length >= deps.limits.max) {
-        throw new AppError(
-          409,
-          photoErrorCodes.limitReached,
-          photoMessage("limitReached", { max: deps.limits.max }),
-        );
+    stored = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${child} where ${child.id} = ${target.childId} for update`);
+      // With the child locked, the set read here is the set the photos join: it answers the count,
+      // the duplicate and the same-child checks, and (with the new rows) the photos' views.
+      const set = await loadPhotoSet(tx, target.childId);
+      const current = [...set];
+      const outcomes: (PhotoRow | AppError)[] = [];
+      for (const checked of photos) {
+        try {
+          outcomes.push(
+            await addToSet(deps, tx, { ...target, childName: kid.firstName }, current, checked, written),
+          );
+        } catch (error) {
+          if (!isPhotoRefusal(error)) throw error;
+          outcomes.push(error);
+        }
       }
-      if (
-        isDuplicate(
-          set.map((row) => row.perceptualHash),
-          processed.perceptualHash,
-        )
-      ) {
-        throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
+      if (set.length < deps.limits.min && current.length >= deps.limits.min) {
+        await deps.onMinimumReached?.(tx, { childId: target.childId, userId: target.userId });
       }
-      requireSameChild(set, { childName: kid.firstName, faces, threshold: deps.faceMatchThreshold });
-      await deps.storage.put(keys.storageKey, processed.normalised, "image/jpeg");
-      await deps.storage.put(keys.thumbnailKey, processed.thumbnail, "image/webp");
-      const [inserted] = await tx
-        .insert(childPhoto)
-        .values({
-          id: photoId,
-          childId: options.childId,
-          uploadedByUserId: options.userId,
-          ...keys,
-          width: processed.width,
-          height: processed.height,
-          byteSize: processed.normalised.length,
-          perceptualHash: processed.perceptualHash,
-          sharpness: processed.sharpness,
-          blurry: processed.blurry,
-          ...faceColumns(faces),
-          originalName: cleanFileName(options.fileName),
-        })
-        .returning();
-      if (!inserted) throw new Error("The photo row was not stored");
-      if (set.length + 1 === deps.limits.min) {
-        await deps.onMinimumReached?.(tx, { childId: options.childId, userId: options.userId });
-      }
-      return { set, inserted };
+      return { set, outcomes };
     });
   } catch (error) {
-    await deps.storage.delete([keys.storageKey, keys.thumbnailKey]);
+    await deps.storage.delete(written);
     throw error;
   }
-  // Judged with the whole set it joined (its rank and identity depend on the other photos).
-  const [photo] = await viewsOf(deps, kid, [...joined.set, joined.inserted], [joined.inserted]);
-  if (!photo) throw new Error("The stored photo has no view");
-  return photo;
+  const inserted = stored.outcomes.filter((outcome): outcome is PhotoRow => !(outcome instanceof AppError));
+  // Judged with the whole set they joined (rank and identity depend on the other photos).
+  const views = new Map(
+    (await viewsOf(deps, kid, [...stored.set, ...inserted], inserted)).map((view) => [view.id, view]),
+  );
+  return stored.outcomes.map((outcome) => {
+    if (outcome instanceof AppError) return { refusal: outcome };
+    const photo = views.get(outcome.id);
+    if (!photo) throw new Error("A stored photo has no view");
+    return { photo };
+  });
+}
+
+/** Checks and stores one training photo (a single upload, or a photo released from review). */
+export async function uploadPhoto(
+  deps: PhotoDeps,
+  options: UploadTarget & {
+    bytes: Buffer;
+    fileName?: string | undefined;
+    screening?: "released";
+  },
+): Promise<UploadedPhoto> {
+  const checked = await checkPhoto(deps, options);
+  const [outcome] = await storePhotos(deps, options, [checked]);
+  if (!outcome) throw new Error("The photo was not stored");
+  if ("refusal" in outcome) throw outcome.refusal;
+  return outcome.photo;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { signPath } from "../../lib/signed-url";
-import { assertSafeKey, type Storage, safeDownloadName } from "./storage";
+import { assertSafeKey, isOutOfSpace, type Storage, StorageFullError, safeDownloadName } from "./storage";
 
 /** Where the local storage's signed addresses are served (see http/media-routes.ts). */
 export const LOCAL_MEDIA_PREFIX = "/api/media/";
@@ -39,17 +39,26 @@ export function createLocalStorage(options: {
     async put(key, body) {
       const file = fileOf(key);
       const temporary = path.join(path.dirname(file), `.${randomBytes(6).toString("hex")}.partial`);
-      for (let attempt = 0; ; attempt += 1) {
-        await mkdir(path.dirname(file), { recursive: true });
-        try {
-          await writeFile(temporary, body);
-          break;
-        } catch (error) {
-          // A deletion emptied and removed the folder between mkdir and write: make it again, once.
-          if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt > 0) throw error;
+      try {
+        for (let attempt = 0; ; attempt += 1) {
+          await mkdir(path.dirname(file), { recursive: true });
+          try {
+            await writeFile(temporary, body);
+            break;
+          } catch (error) {
+            // A deletion emptied and removed the folder between mkdir and write: make it again, once.
+            if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt > 0) throw error;
+          }
         }
+        await rename(temporary, file);
+      } catch (error) {
+        // A failed write (a full disk leaves the file created but empty or cut short) leaves
+        // nothing behind: not the temporary file, nor the folders made for it (a child's id is data).
+        await rm(temporary, { force: true }).catch(() => undefined);
+        await removeEmptyFolders(path.dirname(file), options.root).catch(() => undefined);
+        if (isOutOfSpace(error)) throw new StorageFullError(key, { cause: error });
+        throw error;
       }
-      await rename(temporary, file);
     },
     async get(key) {
       return readFile(fileOf(key)).catch((error: NodeJS.ErrnoException) => {

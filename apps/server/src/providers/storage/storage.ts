@@ -18,6 +18,26 @@ export type Storage = {
   signedUrl(key: string, options?: { downloadName?: string; expiresInSeconds?: number }): Promise<string>;
 };
 
+/**
+ * A write refused because the disk (ENOSPC) or the quota (EDQUOT) is full. The storage leaves
+ * nothing of the file behind; the API answers 507 STORAGE_FULL with a message a parent can read.
+ */
+export class StorageFullError extends Error {
+  constructor(
+    readonly key: string,
+    options: { cause: unknown },
+  ) {
+    super(`No space left to store ${key}`, options);
+    this.name = "StorageFullError";
+  }
+}
+
+/** ENOSPC or EDQUOT: no room on the disk, or in the quota of the user the server runs as. */
+export const isOutOfSpace = (error: unknown): boolean => {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+};
+
 /** Keys are made by us; this refuses anything that could escape a folder or confuse a bucket. */
 export function assertSafeKey(key: string): void {
   if (
