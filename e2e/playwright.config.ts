@@ -75,6 +75,8 @@ export default defineConfig({
         // Every browser test runs from 127.0.0.1: the per-address limits would count them all.
         SIGN_IN_IP_LIMIT: "1000",
         EMAIL_LINK_IP_LIMIT: "1000",
+        EMAIL_SEND_CLIENT_LIMIT: "1000",
+        EMAIL_SEND_RECIPIENT_LIMIT: "1000",
         ADMIN_API_TOKEN: "e2e-admin-token-that-is-long-enough-0123456789",
         GOOGLE_CLIENT_ID: "e2e-google-client",
         GOOGLE_CLIENT_SECRET: "e2e-google-secret",

@@ -115,6 +115,10 @@ export async function createTestApp(
     AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     PUBLIC_URL: "http://localhost:3000",
     LOCAL_TRAINING_SECONDS: "0",
+    // Every test request comes from 127.0.0.1 and many go to one address: the e-mail limits'
+    // own tests set them low (test/auth/email-send-limits.test.ts).
+    EMAIL_SEND_RECIPIENT_LIMIT: "10000",
+    EMAIL_SEND_CLIENT_LIMIT: "100000",
     ...overrides,
   });
   const { connection } = testDatabase;
@@ -170,7 +174,7 @@ export async function createTestApp(
     env,
     wakeWorker,
   };
-  const privacy: PrivacyDeps = { ...studio, env, payments: providers.payments };
+  const privacy: PrivacyDeps = { ...studio, env, payments: providers.payments, secret };
   const jobDeps: JobDeps = {
     db: connection.db,
     analyticsForwarder: providers.analyticsForwarder,

@@ -23,11 +23,12 @@ import { hashToken } from "../lib/tokens";
 import { sendPasswordChangedEmail } from "../modules/auth/send-password-changed-email";
 import {
   clearSignInFailures,
-  decideSignInThrottle,
-  recordSignInFailure,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
   signInThrottlePolicy,
 } from "../modules/auth/sign-in-throttle";
 import { createPersonalFamily } from "../modules/families/create-personal-family";
+import { emailSendPolicy, emailSendRefusal, reserveEmailSend } from "../modules/mail/reserve-email-send";
 import type { Mailer } from "../providers/mailer/mailer";
 import { captureSocialEmail } from "./auth-request-context";
 import { familyAccessControl, familyAccessRoles } from "./family-access-control";
@@ -46,6 +47,34 @@ export type AuthOptions = {
 /** The header our HTTP layer sets to the client address Fastify resolved (honouring TRUST_PROXY). */
 export const CLIENT_IP_HEADER = "x-wonderkin-client-ip";
 
+/**
+ * Better Auth routes that send an e-mail to the address in their body, whoever asks: each is
+ * counted by the product's e-mail limits before Better Auth looks the address up (decision 0042).
+ */
+const EMAIL_SENDING_PATHS = new Set([
+  "/request-password-reset",
+  "/sign-in/magic-link",
+  "/organization/invite-member",
+]);
+
+/** A hook's request data: headers for server-API calls (our endpoints), request for HTTP ones. */
+type HookRequest = { headers?: Headers | undefined; request?: Request | undefined; body?: unknown };
+
+const clientIpOf = (ctx: HookRequest) =>
+  ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+const bodyEmailOf = (ctx: HookRequest) =>
+  String((ctx.body as { email?: unknown } | undefined)?.email ?? "")
+    .trim()
+    .toLowerCase();
+
+/** What Better Auth logs as errors for an OAuth callback it could not match to a sign-in we started. */
+const CLIENT_CALLBACK_MISTAKES = new Set([
+  "State not found",
+  "INVALID_CALLBACK_REQUEST",
+  "Failed to parse state",
+  "No callback URL found",
+]);
+
 export const EMAIL_LINK_TTL_SECONDS = 15 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const FAMILY_INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -59,6 +88,7 @@ export const FAMILY_MEMBERSHIP_LIMIT = 20;
  */
 export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
   const throttle = signInThrottlePolicy(env);
+  const emailSends = emailSendPolicy(env);
   const appName = env.APP_NAME;
   const socialProviders = socialProviderConfigs(env, captureSocialEmail);
   const socialProviderIds = new Set(socialProviders.map((provider) => provider.providerId));
@@ -76,12 +106,17 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
       log: (level, message, ...args) => {
         const details = args.map((arg) => (arg instanceof Error ? loggableError(arg) : arg));
         const line = `[Better Auth] ${message}`;
-        if (level === "error") console.error(line, ...details.map((detail) => JSON.stringify(detail)));
+        // A callback with no, or a forged, state is the client's doing (a crawler, a stale tab).
+        if (level === "error" && CLIENT_CALLBACK_MISTAKES.has(message)) console.warn(line);
+        else if (level === "error") console.error(line, ...details.map((detail) => JSON.stringify(detail)));
         else if (level === "warn") console.warn(line, ...details);
       },
     },
     baseURL: env.publicUrl,
     basePath: "/api/auth",
+    // A sign-in that fails with no page of its own to return to lands on our sign-in page, which
+    // explains the `error` it is given; Better Auth's own /error page is closed (decision 0039).
+    onAPIError: { errorURL: `${env.publicUrl}/sign-in` },
     secret,
     database: drizzleAdapter(db, { provider: "pg", schema }),
     user: {
@@ -183,12 +218,35 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
           }
           return;
         }
+        if (EMAIL_SENDING_PATHS.has(ctx.path)) {
+          const email = bodyEmailOf(ctx);
+          const ipAddress = clientIpOf(ctx);
+          // Every request from outside carries its client address (fetchHeadersOf); a call without
+          // one is the product's own, such as the reset that securing an account sends, and must go.
+          if (!email || !ipAddress) return;
+          // Counted per request, before Better Auth knows whether the address has an account, so
+          // the answer never tells (a reset for an unknown address spends the same allowance).
+          const decision = await reserveEmailSend(db, { recipient: email, ipAddress, policy: emailSends });
+          if (decision.kind === "allowed") return;
+          const { code, message, retryAfterSeconds } = emailSendRefusal(decision);
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            { code, message },
+            { "retry-after": String(retryAfterSeconds) },
+          );
+        }
         if (ctx.path !== "/sign-in/email") return;
-        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
+        const email = bodyEmailOf(ctx);
         if (!email) return;
-        const ipAddress = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
-        const decision = await decideSignInThrottle(db, { email, ipAddress, policy: throttle });
-        if (decision.kind === "allowed") return;
+        const ipAddress = clientIpOf(ctx);
+        // The attempt is counted before the password is checked (sign-in-throttle.ts): the after
+        // hook learns which row is this attempt's through the context returned here.
+        const { decision, attemptId } = await reserveSignInAttempt(db, {
+          email,
+          ipAddress,
+          policy: throttle,
+        });
+        if (decision.kind === "allowed") return { context: { signInAttemptId: attemptId } };
         const headers = { "retry-after": String(decision.retryAfterSeconds) };
         throw new APIError(
           "TOO_MANY_REQUESTS",
@@ -212,14 +270,15 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
           return;
         }
         if (ctx.path !== "/sign-in/email") return;
-        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
+        const email = bodyEmailOf(ctx);
         if (!email) return;
         const returned = ctx.context.returned;
-        const ipAddress = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+        const attemptId = (ctx as { signInAttemptId?: unknown }).signInAttemptId;
         if (!isAPIError(returned)) {
-          await clearSignInFailures(db, { email, ipAddress });
-        } else if (returned.body?.code === "INVALID_EMAIL_OR_PASSWORD") {
-          await recordSignInFailure(db, { email, ipAddress });
+          await clearSignInFailures(db, { email, ipAddress: clientIpOf(ctx) });
+        } else if (returned.body?.code !== "INVALID_EMAIL_OR_PASSWORD" && typeof attemptId === "number") {
+          // Not a wrong password (a malformed request, a disabled account): not a failure either.
+          await releaseSignInAttempt(db, { attemptId });
         }
       }),
     },

@@ -24,7 +24,11 @@ import { fetchHeadersOf } from "./request-headers";
 export function identityRoutes(deps: IdentityDeps) {
   return async (app: FastifyInstance) => {
     registerEndpoint(app, createUserEndpoint, async (request) => {
-      await createUserAccount(deps, { ...request.body, headers: fetchHeadersOf(request) });
+      await createUserAccount(deps, {
+        ...request.body,
+        headers: fetchHeadersOf(request),
+        ipAddress: request.ip,
+      });
       return { success: true, message: "Your account is ready. Check your inbox to verify your e-mail." };
     });
 
@@ -40,6 +44,7 @@ export function identityRoutes(deps: IdentityDeps) {
         email: row.email,
         firstName: row.firstName,
         emailVerified: row.emailVerified,
+        sendLimit: { ipAddress: request.ip },
       });
       return { sent: true as const, email };
     });

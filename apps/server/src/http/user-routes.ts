@@ -47,7 +47,7 @@ export function userRoutes(deps: IdentityDeps) {
 
     registerEndpoint(app, changeEmailEndpoint, async (request) => {
       const { userId } = await requireIdentity(deps, request);
-      const { email } = await requestEmailChange(deps, { userId, ...request.body });
+      const { email } = await requestEmailChange(deps, { userId, ...request.body, ipAddress: request.ip });
       return { sent: true as const, email };
     });
   };

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** For a 429 or 503: when to ask again, sent as `Retry-After`. */
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "AppError";

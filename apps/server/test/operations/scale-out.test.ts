@@ -307,6 +307,7 @@ async function scaleOutFlow(): Promise<void> {
     // Every request comes from 127.0.0.1.
     SIGN_IN_IP_LIMIT: "1000",
     EMAIL_LINK_IP_LIMIT: "1000",
+    EMAIL_SEND_CLIENT_LIMIT: "1000",
   };
   const dataDir = (name: string) => mkdtempSync(path.join(root, `${name}-`));
   const apiEnv = (port: number, name: string) => ({

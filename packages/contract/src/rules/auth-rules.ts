@@ -23,6 +23,10 @@ export const authMessages = {
   userNotFoundInDb: "User not found in DB",
   accountExistsWithMethods: (methods: string) =>
     `An account already exists with this email. Please sign in with ${methods}`,
+  /** Not in the spec: the e-mail limits (decision 0042). */
+  tooManyEmailsToAddress:
+    "We have already sent several e-mails to this address. Please check the inbox (and the spam folder), or try again later.",
+  tooManyEmailsFromClient: "Too many e-mails have been requested from your network. Please try again later.",
 } as const;
 
 /** Stable error codes of the identity endpoints. */
@@ -40,6 +44,10 @@ export const authErrorCodes = {
   unknownSignInProvider: "UNKNOWN_SIGN_IN_PROVIDER",
   /** Too many failed passwords from everywhere: this account signs in by e-mail link for a while. */
   emailLinkRequired: "EMAIL_LINK_REQUIRED",
+  /** Enough e-mails went to this address for now (EMAIL_SEND_RECIPIENT_LIMIT). */
+  emailAddressRateLimited: "EMAIL_ADDRESS_RATE_LIMITED",
+  /** This client asked for enough e-mails for now (EMAIL_SEND_CLIENT_LIMIT). */
+  emailClientRateLimited: "EMAIL_CLIENT_RATE_LIMITED",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

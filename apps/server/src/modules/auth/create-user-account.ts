@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { user } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { recordAnalyticsEvent } from "../analytics/record-event";
+import { emailSendPolicy, requireEmailSendAllowance } from "../mail/reserve-email-send";
 import type { IdentityDeps } from "./identity-deps";
 import { sendVerificationEmail } from "./send-verification-email";
 
@@ -17,11 +18,18 @@ const emailInUse = () => new AppError(409, authErrorCodes.emailInUse, authMessag
  */
 export async function createUserAccount(
   deps: IdentityDeps,
-  options: { firstName: string; email: string; password: string; headers: Headers },
+  options: { firstName: string; email: string; password: string; headers: Headers; ipAddress: string | null },
 ): Promise<{ userId: string }> {
   const findId = async () =>
     (await deps.db.select({ id: user.id }).from(user).where(eq(user.email, options.email)))[0]?.id;
   if (await findId()) throw emailInUse();
+  // The verification e-mail is counted before the account exists: a client over its limit creates
+  // nothing (decision 0042).
+  await requireEmailSendAllowance(deps.db, {
+    recipient: options.email,
+    ipAddress: options.ipAddress,
+    policy: emailSendPolicy(deps.env),
+  });
 
   let createdId: string;
   try {
@@ -63,6 +71,7 @@ export async function createUserAccount(
     email: options.email,
     firstName: options.firstName,
     emailVerified: false,
+    sendLimit: "counted-by-caller",
   });
   return { userId: createdId };
 }

@@ -1,6 +1,7 @@
 import { authErrorCodes } from "@wonderkin/contract";
 import { verificationEmail } from "../../emails";
 import { AppError } from "../../lib/app-error";
+import { emailSendPolicy, requireEmailSendAllowance } from "../mail/reserve-email-send";
 import { issueEmailToken, lastEmailTokenIssuedAt } from "./email-tokens";
 import type { IdentityDeps } from "./identity-deps";
 
@@ -9,7 +10,15 @@ export const RESEND_PAUSE_MS = 60_000;
 
 export async function sendVerificationEmail(
   deps: Pick<IdentityDeps, "db" | "mailer" | "env">,
-  options: { userId: string; email: string; firstName: string; emailVerified: boolean; now?: Date },
+  options: {
+    userId: string;
+    email: string;
+    firstName: string;
+    emailVerified: boolean;
+    /** Whose request this e-mail counts against (decision 0042), or already counted by the caller. */
+    sendLimit: { ipAddress: string | null } | "counted-by-caller";
+    now?: Date;
+  },
 ): Promise<{ email: string }> {
   const now = options.now ?? new Date();
   if (options.emailVerified) {
@@ -22,6 +31,15 @@ export async function sendVerificationEmail(
       authErrorCodes.verificationEmailThrottled,
       "We sent you an e-mail moments ago. Please wait a minute before asking for another.",
     );
+  }
+  // The pause above reads the last link sent, so requests sent at once all pass it: the counter
+  // is what holds under concurrency.
+  if (options.sendLimit !== "counted-by-caller") {
+    await requireEmailSendAllowance(deps.db, {
+      recipient: options.email,
+      ipAddress: options.sendLimit.ipAddress,
+      policy: emailSendPolicy(deps.env),
+    });
   }
   const token = await issueEmailToken(deps.db, {
     userId: options.userId,

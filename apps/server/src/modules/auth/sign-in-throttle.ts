@@ -48,11 +48,11 @@ export function clientDelaySeconds(policy: ThrottlePolicy, failures: number): nu
 const sameClient = (ipAddress: string | null) =>
   ipAddress === null ? isNull(signInFailure.ipAddress) : eq(signInFailure.ipAddress, ipAddress);
 
-export async function decideSignInThrottle(
+async function decide(
   db: Database,
-  options: { email: string; ipAddress: string | null; policy: ThrottlePolicy; now?: Date },
+  options: { email: string; ipAddress: string | null; policy: ThrottlePolicy; now: Date },
 ): Promise<ThrottleDecision> {
-  const now = options.now ?? new Date();
+  const { now } = options;
   const windowMs = options.policy.windowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
   const recent = and(eq(signInFailure.email, options.email), gte(signInFailure.createdAt, since));
@@ -86,6 +86,37 @@ export async function decideSignInThrottle(
   return { kind: "allowed" };
 }
 
+/**
+ * Decides whether a password may be checked and, when it may, counts the attempt as a failure
+ * before the check happens (decision 0042). Deciding and counting happen under one advisory lock
+ * per address, inside one transaction, so concurrent guesses take turns: of 60 sent at once, only
+ * as many as the limits allow reach the password. The attempt's row is the failure if the
+ * password is wrong; a correct password clears it with the client's other failures, and any other
+ * outcome gives it back (releaseSignInAttempt).
+ */
+export async function reserveSignInAttempt(
+  db: Database,
+  options: { email: string; ipAddress: string | null; policy: ThrottlePolicy; now?: Date },
+): Promise<{ decision: ThrottleDecision; attemptId: number | null }> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${options.email}`}, 0))`);
+    const decision = await decide(tx, { ...options, now });
+    if (decision.kind !== "allowed") return { decision, attemptId: null };
+    const [row] = await tx
+      .insert(signInFailure)
+      .values({ email: options.email, ipAddress: options.ipAddress, createdAt: now })
+      .returning({ id: signInFailure.id });
+    return { decision, attemptId: row?.id ?? null };
+  });
+}
+
+/** Gives back an attempt that did not end in a wrong password (a bad request, a disabled account…). */
+export async function releaseSignInAttempt(db: Database, options: { attemptId: number }): Promise<void> {
+  await db.delete(signInFailure).where(eq(signInFailure.id, options.attemptId));
+}
+
+/** Records a failed password outright (reserveSignInAttempt counts one before the check instead). */
 export async function recordSignInFailure(
   db: Database,
   options: { email: string; ipAddress: string | null },

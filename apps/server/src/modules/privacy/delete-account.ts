@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { verifyPassword } from "../../auth/password-hashing";
 import { account } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { decideSignInThrottle, recordSignInFailure, signInThrottlePolicy } from "../auth/sign-in-throttle";
+import { releaseSignInAttempt, reserveSignInAttempt, signInThrottlePolicy } from "../auth/sign-in-throttle";
 import { findUserRow } from "../users/get-user-record";
 import { sameConfirmation } from "./delete-child";
 import { eraseAccount } from "./erase-account";
@@ -40,7 +40,7 @@ async function requireReauthentication(
     .where(and(eq(account.userId, options.userId), eq(account.providerId, "credential")));
   if (credential?.password) {
     if (!options.password) throw reauthenticationRequired(privacyMessages.passwordRequired);
-    const decision = await decideSignInThrottle(deps.db, {
+    const { decision, attemptId } = await reserveSignInAttempt(deps.db, {
       email: options.email,
       ipAddress: options.ipAddress,
       policy: signInThrottlePolicy(deps.env),
@@ -48,10 +48,15 @@ async function requireReauthentication(
     });
     // Signed in already, the parent has no use for an e-mail link here: both limits simply refuse.
     if (decision.kind !== "allowed") {
-      throw new AppError(429, authErrorCodes.tooManyAttempts, authMessages.tooManyRequests);
+      throw new AppError(429, authErrorCodes.tooManyAttempts, authMessages.tooManyRequests, undefined, {
+        retryAfterSeconds: decision.retryAfterSeconds,
+      });
     }
-    if (!(await verifyPassword({ hash: credential.password, password: options.password }))) {
-      await recordSignInFailure(deps.db, { email: options.email, ipAddress: options.ipAddress });
+    // The attempt was counted as a failure before the check (so parallel guesses cannot outrun the
+    // throttle); the right password gives it back.
+    if (await verifyPassword({ hash: credential.password, password: options.password })) {
+      if (attemptId !== null) await releaseSignInAttempt(deps.db, { attemptId });
+    } else {
       throw new AppError(400, privacyErrorCodes.wrongPassword, privacyMessages.wrongPassword, [
         { path: "body.password", message: privacyMessages.wrongPassword },
       ]);

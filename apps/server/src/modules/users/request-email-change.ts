@@ -6,6 +6,7 @@ import { emailChangeEmail } from "../../emails";
 import { AppError } from "../../lib/app-error";
 import { issueEmailToken } from "../auth/email-tokens";
 import type { IdentityDeps } from "../auth/identity-deps";
+import { emailSendPolicy, requireEmailSendAllowance } from "../mail/reserve-email-send";
 import { findUserRow } from "./get-user-record";
 
 /**
@@ -14,7 +15,7 @@ import { findUserRow } from "./get-user-record";
  */
 export async function requestEmailChange(
   deps: Pick<IdentityDeps, "db" | "mailer" | "env">,
-  options: { userId: string; newEmail: string; currentPassword: string },
+  options: { userId: string; newEmail: string; currentPassword: string; ipAddress: string | null },
 ): Promise<{ email: string }> {
   const current = await findUserRow(deps.db, options.userId);
   if (current.email === options.newEmail) {
@@ -38,6 +39,11 @@ export async function requestEmailChange(
   }
   const [taken] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, options.newEmail));
   if (taken) throw new AppError(409, authErrorCodes.emailInUse, authMessages.emailInUse);
+  await requireEmailSendAllowance(deps.db, {
+    recipient: options.newEmail,
+    ipAddress: options.ipAddress,
+    policy: emailSendPolicy(deps.env),
+  });
 
   const token = await issueEmailToken(deps.db, {
     userId: options.userId,
