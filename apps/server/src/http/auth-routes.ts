@@ -1,6 +1,7 @@
 import { commonErrorCodes } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import { type AuthRequestFacts, authRequestContext } from "../auth/auth-request-context";
+import { isAllowedAuthRoute } from "../auth/auth-route-allowlist";
 import type { Auth } from "../auth/create-auth";
 import { fetchHeadersOf } from "./request-headers";
 import { BETTER_AUTH_ROUTE } from "./same-origin";
@@ -61,8 +62,10 @@ function withErrorShape(status: number, body: Buffer, contentType: string | null
   return Buffer.from(JSON.stringify({ ...error, code, message }));
 }
 
+const AUTH_BASE_PATH = "/api/auth";
+
 /**
- * Hands /api/auth/* to Better Auth. The body is passed through untouched (Better Auth parses it
+ * Hands the allowlisted /api/auth/* endpoints to Better Auth. The body is passed through untouched (Better Auth parses it
  * itself, and OAuth callbacks may post forms), so this plugin keeps raw bodies in its own scope.
  * Our own identity endpoints under /api/auth (identity-routes.ts) are matched before this wildcard.
  */
@@ -77,6 +80,12 @@ export function authRoutes(auth: Auth) {
       method: ["GET", "POST"],
       url: BETTER_AUTH_ROUTE,
       async handler(request, reply) {
+        // Only the endpoints the product uses are open (auth-route-allowlist.ts); the raw path is
+        // checked, so no spelling Better Auth's router would normalise reaches a closed one.
+        const rawPath = request.url.split("?")[0] ?? "";
+        if (!isAllowedAuthRoute(request.method, rawPath.slice(AUTH_BASE_PATH.length))) {
+          return reply.callNotFound();
+        }
         const url = new URL(request.url, `${request.protocol}://${request.host}`);
         // Only our own resolution of the client address counts (see TRUST_PROXY).
         const headers = fetchHeadersOf(request);

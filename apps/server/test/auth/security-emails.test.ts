@@ -123,6 +123,42 @@ describe("e-mail changed", () => {
     expect(reused.json().code).toBe("VERIFICATION_LINK_INVALID");
   });
 
+  it("'this wasn't me' also kills the reset and e-mail sign-in links the intruder asked for at their address", async () => {
+    const { email, newEmail } = await moveAccount("Fay");
+    // The intruder, who knew the password and now owns the account's address, asks for a way back in.
+    const asked = await post(t.app, "/api/auth/send-password-reset-email", { email: newEmail });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const intruderReset = tokenOfLink((await latestMail(t.database.db, newEmail, "password-reset"))?.link);
+    const linkAsked = await post(t.app, "/api/auth/sign-in/magic-link", { email: newEmail });
+    expect(linkAsked.statusCode, linkAsked.body).toBe(200);
+    const intruderLink = tokenOfLink((await latestMail(t.database.db, newEmail, "email-link-sign-in"))?.link);
+
+    const revert = tokenOfLink((await latestMail(t.database.db, email, "email-changed"))?.link);
+    const secured = await post(t.app, "/api/auth/verify-email", { token: revert });
+    expect(secured.statusCode, secured.body).toBe(200);
+
+    const reset = await post(t.app, "/api/auth/reset-password", {
+      token: intruderReset,
+      newPassword: "the intruder's own",
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe("INVALID_TOKEN");
+    expect((await signIn(t.app, email, "the intruder's own")).statusCode).toBe(401);
+    const link = await post(t.app, "/api/auth/complete-email-link", { email: newEmail, token: intruderLink });
+    expect(link.statusCode).toBe(400);
+    // The address the account was moved to learns what happened (and whom to ask if it was them).
+    const notices = await mails(newEmail, "account-secured");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain("this wasn't me");
+    // The owner's own reset link, sent after the links were revoked, still works.
+    const ownReset = tokenOfLink((await latestMail(t.database.db, email, "password-reset"))?.link);
+    const chosen = await post(t.app, "/api/auth/reset-password", {
+      token: ownReset,
+      newPassword: "mine again now",
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+  });
+
   it("refuses the way back when another account has taken the old address meanwhile", async () => {
     const { email } = await moveAccount("Eve");
     const token = tokenOfLink((await latestMail(t.database.db, email, "email-changed"))?.link);

@@ -4,6 +4,7 @@ import {
   addOnErrorCodes,
   can,
   childErrorCodes,
+  FAMILY_HEADER,
   type FamilyRole,
   type FamilyScope,
   familyErrorCodes,
@@ -13,8 +14,9 @@ import {
   photoErrorCodes,
   studioErrorCodes,
 } from "@wonderkin/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { child, generatedImage } from "../../src/db/schema";
+import { child, generatedImage, organization } from "../../src/db/schema";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
 import {
@@ -404,6 +406,56 @@ describe("the permission matrix", () => {
       const response = await postAs(t.app, path, parents.owner, null, cell.body(fixture));
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe(familyErrorCodes.organizationRequired);
+    });
+  }
+});
+
+/**
+ * Better Auth's own family endpoints (decision 0039): closed over HTTP to every role, so a family
+ * changes only through the endpoints above. Walked from `auth.api`, so a new one is covered too.
+ */
+describe("Better Auth's organization endpoints", () => {
+  const organizationEndpoints = () =>
+    Object.values(t.auth.api as Record<string, { path?: string; options?: { method?: unknown } }>)
+      .filter((endpoint) => endpoint?.path?.startsWith("/organization/"))
+      .flatMap((endpoint) => {
+        const method = endpoint.options?.method;
+        return (Array.isArray(method) ? method : [method])
+          .filter((each): each is "GET" | "POST" => each === "GET" || each === "POST")
+          .map((each) => ({ method: each, path: `/api/auth${endpoint.path}` }));
+      });
+
+  for (const role of familyRoles) {
+    it(`answer 404 to the ${role}, and the family is unchanged`, async () => {
+      const fixture = await freshFamily();
+      const endpoints = organizationEndpoints();
+      expect(endpoints.length).toBeGreaterThan(15);
+      const payload = {
+        organizationId: fixture.familyId,
+        memberIdOrEmail: fixture.targetMemberId,
+        memberId: fixture.targetMemberId,
+        invitationId: fixture.invitationId,
+        role: "owner",
+        email: uniqueEmail("side-door"),
+        data: { name: "Taken over" },
+      };
+      for (const { method, path } of endpoints) {
+        const response = await t.app.inject({
+          method,
+          url: method === "GET" ? `${path}?organizationId=${fixture.familyId}` : path,
+          headers: { authorization: `Bearer ${parents[role].token}`, [FAMILY_HEADER]: fixture.familyId },
+          ...(method === "POST" ? { payload } : {}),
+        });
+        expect(response.statusCode, `${role} → ${method} ${path}`).toBe(404);
+      }
+      const members = await postAs(t.app, "/api/organization/getMembers", parents.owner, fixture.familyId);
+      expect(members.statusCode).toBe(200);
+      expect(JSON.stringify(members.json())).toContain(parents.target.userId);
+      const [family] = await t.database.db
+        .select({ name: organization.name })
+        .from(organization)
+        .where(eq(organization.id, fixture.familyId));
+      expect(family?.name).toBe(FAMILY_NAME);
     });
   }
 });

@@ -104,7 +104,10 @@ describe("serving the built web app in production", () => {
     }
     // The popup's way back (Better Auth's responses, its callback among them, then the page it lands on) asks for no
     // isolation, or the browser would cut the popup off from the window that opened it.
-    for (const url of ["/social-sign-in/popup?attempt=a&next=%2Fsign-in", "/api/auth/ok"]) {
+    for (const url of [
+      "/social-sign-in/popup?attempt=a&next=%2Fsign-in",
+      "/api/auth/callback/google?error=access_denied",
+    ]) {
       const response = await testApp.app.inject({ method: "GET", url });
       expect(response.headers["cross-origin-opener-policy"], url).toBe("unsafe-none");
     }

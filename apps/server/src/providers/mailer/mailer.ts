@@ -7,6 +7,7 @@ export type MailKind =
   | "account-notice"
   | "password-changed"
   | "email-changed"
+  | "account-secured"
   | "payment-receipt"
   | "subscription-cancelled"
   | "family-invitation"
