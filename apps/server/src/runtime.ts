@@ -135,7 +135,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
         env,
         wakeWorker,
       };
-      const privacy = { ...studio, payments, logger };
+      const privacy = { ...studio, payments, logger, secret };
       const started = await startWorker({
         boss: queue.boss,
         jobs,

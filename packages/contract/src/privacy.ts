@@ -73,6 +73,7 @@ export const privacyErrorCodes = {
   reauthenticationRequired: "REAUTHENTICATION_REQUIRED",
   wrongPassword: "WRONG_PASSWORD",
   exportInProgress: "EXPORT_IN_PROGRESS",
+  exportGone: "EXPORT_GONE",
 } as const;
 
 export const privacyMessages = {
@@ -82,4 +83,6 @@ export const privacyMessages = {
   passwordRequired: "Enter your current password to confirm it's you.",
   wrongPassword: "That password isn't right.",
   exportInProgress: "Your export is already being prepared. We'll e-mail you when it's ready.",
+  exportGone:
+    "This export no longer exists: it expired, or data in it was deleted. Ask for a new one on your account page.",
 } as const;

@@ -1,8 +1,11 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { SafetyHold } from "@wonderkin/contract";
 import { resolveAuthSecret } from "../config/auth-secret";
+import { readDotEnv } from "../config/dot-env";
+import { loadEnv } from "../config/env";
 import { AppError } from "../lib/app-error";
+import { verifyDeletionReceipt } from "../modules/privacy/deletion-receipt";
 import { setFamilySuspended } from "../modules/safety/family-suspension";
 import {
   confirmSafetyHold,
@@ -35,7 +38,13 @@ Child safety (docs/decisions/0038-child-safety-screening.md):
                          no longer make portraits
   suspend-family <familyId> --operator <name> --reason "<why>"
   unsuspend-family <familyId> --operator <name> --reason "<why>"
-  safety-audit           every operator decision: who, what, when, why`;
+  safety-audit           every operator decision: who, what, when, why
+
+Privacy (docs/decisions/0043-deletion-reaches-exports-and-receipts.md):
+  verify-receipt <file | json | ->
+                         check a deletion receipt a parent sent: the JSON, the e-mail it came in,
+                         or a file holding either (- reads standard input); exits 0 when genuine
+                         and unchanged, 1 when not`;
 
 const holdStatuses = ["held", "released", "confirmed"] as const;
 
@@ -87,6 +96,44 @@ function decisionOf(parsed: Parsed): { operator: string; reason: string } | null
   return { operator, reason };
 }
 
+/**
+ * Needs only the server's auth secret, not the database: it runs beside a live server on the
+ * embedded database too (whose folder a database command would have to lock).
+ */
+async function verifyReceiptCommand(target: string): Promise<number> {
+  readDotEnv();
+  const env = loadEnv();
+  let input = target;
+  if (target === "-") input = await readStdin();
+  else if (!target.trimStart().startsWith("{")) {
+    try {
+      input = await readFile(target, "utf8");
+    } catch {
+      console.error(`Cannot read ${target}: give a file, the receipt's JSON, or - for standard input.`);
+      return 2;
+    }
+  }
+  const result = verifyDeletionReceipt(await resolveAuthSecret(env), input);
+  if (!result.valid) {
+    console.error(`NOT VALID: ${result.reason}`);
+    return 1;
+  }
+  const { receipt } = result;
+  const counts = Object.entries(receipt.counts)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(", ");
+  console.log(`VALID: receipt ${receipt.id}, ${receipt.subject} deleted ${receipt.deletedAt}`);
+  console.log(`  deleted: ${counts}`);
+  for (const entry of receipt.providers) console.log(`  ${entry.provider}, ${entry.item}: ${entry.answer}`);
+  return 0;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** Operator commands against the configured database (the same env as the server). */
 async function main(args: string[]): Promise<number> {
   const parsed = parse(args);
@@ -97,6 +144,10 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   switch (command) {
+    case "verify-receipt": {
+      if (!target) break;
+      return verifyReceiptCommand(target);
+    }
     case "disable-user":
     case "enable-user": {
       if (!target) break;

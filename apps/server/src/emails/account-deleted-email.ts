@@ -1,3 +1,4 @@
+import { type DeletionReceiptView, deletionReceiptSection } from "./deletion-receipt-section";
 import { type EmailContent, greetingFor, type RenderedEmail } from "./email-content";
 import { renderEmail } from "./render-email";
 
@@ -10,6 +11,8 @@ export function accountDeletedEmail(options: {
   firstName: string;
   reason: "requested" | "unverified";
   retentionDays?: number;
+  /** The signed receipt of what was deleted (decision 0043). */
+  receipt?: DeletionReceiptView;
 }): RenderedEmail {
   const { appName } = options;
   const paragraphs =
@@ -34,5 +37,10 @@ export function accountDeletedEmail(options: {
         ? `You received this because the account of this address was deleted on ${appName}. If this wasn't you, get in touch with us.`
         : `You received this because an account was created on ${appName} with this address.`,
   };
+  if (options.receipt) {
+    const section = deletionReceiptSection(options.receipt);
+    content.paragraphs.push(...section.paragraphs);
+    content.details = section.details;
+  }
   return renderEmail(content);
 }

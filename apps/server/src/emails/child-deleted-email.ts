@@ -1,3 +1,4 @@
+import { type DeletionReceiptView, deletionReceiptSection } from "./deletion-receipt-section";
 import { type EmailContent, greetingFor, type RenderedEmail } from "./email-content";
 import { renderEmail } from "./render-email";
 
@@ -7,6 +8,8 @@ export function childDeletedEmail(options: {
   firstName: string;
   childName: string;
   familyName: string;
+  /** The signed receipt of what was deleted (decision 0043). */
+  receipt?: DeletionReceiptView;
 }): RenderedEmail {
   const { appName, childName, familyName } = options;
   const content: EmailContent = {
@@ -16,10 +19,15 @@ export function childDeletedEmail(options: {
     heading: `${childName}'s data has been deleted`,
     greeting: greetingFor(options.firstName),
     paragraphs: [
-      `As you asked, we deleted ${childName} from ${familyName}: every uploaded photo, every portrait and print file, the image model trained on the photos, and ${childName}'s details.`,
+      `As you asked, we deleted ${childName} from ${familyName}: every uploaded photo, every portrait and print file, the image model trained on the photos, every data export that held them, and ${childName}'s details.`,
       "This cannot be undone, and nobody in the family can see any of it any more. Credits spent on portraits are not given back.",
     ],
     footnote: `You received this because you deleted a child on ${appName}. If this wasn't you, reset your password and get in touch with us.`,
   };
+  if (options.receipt) {
+    const section = deletionReceiptSection(options.receipt);
+    content.paragraphs.push(...section.paragraphs);
+    content.details = section.details;
+  }
   return renderEmail(content);
 }

@@ -1,3 +1,4 @@
+import { type DeletionReceiptView, deletionReceiptSection } from "./deletion-receipt-section";
 import { type EmailContent, greetingFor, type RenderedEmail } from "./email-content";
 import { renderEmail } from "./render-email";
 
@@ -7,12 +8,14 @@ export function familyDeletedEmail(options: {
   firstName: string;
   familyName: string;
   childCount: number;
+  /** The signed receipt of what was deleted (decision 0043). */
+  receipt?: DeletionReceiptView;
 }): RenderedEmail {
   const { appName, familyName, childCount } = options;
   const children =
     childCount === 0
       ? "It had no children."
-      : `With it went ${childCount === 1 ? "its child" : `its ${childCount} children`}: every uploaded photo, every portrait and print file, and each image model trained on the photos.`;
+      : `With it went ${childCount === 1 ? "its child" : `its ${childCount} children`}: every uploaded photo, every portrait and print file, each image model trained on the photos, and every data export that held them.`;
   const content: EmailContent = {
     appName,
     subject: `${familyName} has been deleted from ${appName}`,
@@ -25,5 +28,10 @@ export function familyDeletedEmail(options: {
     ],
     footnote: `You received this because you deleted a family on ${appName}. If this wasn't you, reset your password and get in touch with us.`,
   };
+  if (options.receipt) {
+    const section = deletionReceiptSection(options.receipt);
+    content.paragraphs.push(...section.paragraphs);
+    content.details = section.details;
+  }
   return renderEmail(content);
 }

@@ -33,13 +33,9 @@ import {
   revokeInvitation,
 } from "../modules/families/invitations";
 import { getFamilySummary, listFamilies } from "../modules/families/list-families";
-import {
-  addFamilyMember,
-  changeMemberRole,
-  leaveFamily,
-  removeFamilyMember,
-} from "../modules/families/manage-members";
+import { addFamilyMember, changeMemberRole } from "../modules/families/manage-members";
 import { deleteFamily } from "../modules/privacy/delete-family";
+import { leaveFamilyAccess, removeMemberAccess } from "../modules/privacy/remove-member-access";
 import { requireIdentity } from "./authenticate";
 import { registerEndpoint } from "./endpoint-route";
 import { registerFamilyEndpoint } from "./family-context";
@@ -81,13 +77,13 @@ export function familyRoutes(deps: FamilyDeps) {
       member: await changeMemberRole(deps, actor, body),
     }));
     registerFamilyEndpoint(app, deps, removeMemberEndpoint, async ({ actor }, body) => {
-      await removeFamilyMember(deps, actor, body);
+      await removeMemberAccess(deps, actor, body);
       return { removed: true as const };
     });
     registerFamilyEndpoint(app, deps, deleteFamilyEndpoint, ({ actor }, body) =>
       deleteFamily(deps, actor, body),
     );
-    registerFamilyEndpoint(app, deps, leaveFamilyEndpoint, ({ actor }) => leaveFamily(deps, actor));
+    registerFamilyEndpoint(app, deps, leaveFamilyEndpoint, ({ actor }) => leaveFamilyAccess(deps, actor));
     registerFamilyEndpoint(app, deps, resendInvitationEndpoint, async ({ actor }, body) => ({
       invitation: await resendInvitation(deps, actor, body),
     }));

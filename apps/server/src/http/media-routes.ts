@@ -1,4 +1,4 @@
-import { commonErrorCodes } from "@wonderkin/contract";
+import { commonErrorCodes, privacyErrorCodes, privacyMessages } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
 import { isSignedPathValid, signedMediaCacheControl } from "../lib/signed-url";
@@ -32,6 +32,11 @@ export function mediaRoutes(options: { storage: Storage; secret: string }) {
         const key = request.params["*"];
         const valid = isSignedPathValid(options.secret, `${LOCAL_MEDIA_PREFIX}${key}`, request.query);
         const file = valid ? await options.storage.get(key).catch(() => null) : null;
+        // A genuine export link whose file is gone: the export expired or a deletion reached it
+        // (decision 0043). Said plainly, so the parent knows to ask for a new one.
+        if (valid && !file && key.startsWith("exports/")) {
+          throw new AppError(410, privacyErrorCodes.exportGone, privacyMessages.exportGone);
+        }
         if (!file)
           throw new AppError(404, commonErrorCodes.notFound, "This address is unknown or has expired.");
         // The file name is not part of the signature: it only decides how the browser saves the file.

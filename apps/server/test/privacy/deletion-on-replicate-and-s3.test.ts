@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteModelJob } from "../../src/modules/privacy/privacy-job-specs";
+import {
+  type DeletionReceipt,
+  RECEIPT_BEGIN,
+  RECEIPT_END,
+  verifyDeletionReceipt,
+} from "../../src/modules/privacy/deletion-receipt";
+import { buildDataExportJob, deleteModelJob } from "../../src/modules/privacy/privacy-job-specs";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
@@ -11,7 +17,7 @@ import {
 } from "../support/fake-replicate";
 import { type FakeS3, startFakeS3, storageOnFakeS3 } from "../support/fake-s3";
 import { postAs, type TestParent, verifiedParent } from "../support/families";
-import { latestMail } from "../support/identity";
+import { latestMail, post } from "../support/identity";
 import { addChildWithPhotos, childNeedles, childRow, literalNeedles, scanTables } from "../support/privacy";
 import { buyPlan, workQueued } from "../support/studio";
 
@@ -85,6 +91,11 @@ async function trainedWithPortraits(parent: TestParent, childId: number, trainin
   return imageIds;
 }
 
+const receiptOf = (text: string) =>
+  JSON.parse(
+    text.slice(text.indexOf(RECEIPT_BEGIN) + RECEIPT_BEGIN.length, text.indexOf(RECEIPT_END)),
+  ) as DeletionReceipt;
+
 const deletionsOf = (path: string) =>
   fake.requests.filter((request) => request.method === "DELETE" && request.path === path);
 
@@ -117,6 +128,22 @@ describe("deleting on Replicate and S3", SLOW, () => {
     ]);
     expect(deletionsOf(`/v1/models/${model}`).map((request) => request.status)).toEqual([409]);
     expect(fake.models.has(model)).toBe(true);
+    // The receipt says what Replicate answered, as it answered (decision 0043).
+    const receiptMail = await latestMail(t.database.db, seeded.parent.email, "child-deleted");
+    const receipt = receiptOf(receiptMail?.text ?? "");
+    expect(receipt.providers).toEqual([
+      {
+        provider: "replicate",
+        item: "trained model",
+        answer: "failed: 409, retried automatically until it is done",
+      },
+      {
+        provider: "replicate",
+        item: "2 portrait predictions",
+        answer: expect.stringContaining("no delete call exists"),
+      },
+    ]);
+    expect(verifyDeletionReceipt(t.env.AUTH_SECRET ?? "", receiptMail?.text ?? "").valid).toBe(true);
 
     // Replicate finishes; the queued job (retried with backoff by pg-boss) completes the deletion.
     fake.processDeletions();
@@ -141,11 +168,26 @@ describe("deleting on Replicate and S3", SLOW, () => {
     const imageIds = await trainedWithPortraits(seeded.parent, seeded.childId, seeded.trainingId, 1);
     const row = await childRow(t, seeded.childId);
     const [model = ""] = (row.modelVersion ?? "").split(":");
+    // An export in the bucket, made before the deletion, goes with the family.
+    expect((await post(t.app, "/api/user/export", {}, seeded.parent.token)).statusCode).toBe(200);
+    await workQueued(t, [buildDataExportJob.name]);
+    const exportPrefix = `exports/${seeded.parent.userId}/`;
+    expect([...s3.objects.keys()].filter((key) => key.startsWith(exportPrefix))).toHaveLength(1);
 
     const response = await postAs(t.app, "/api/organization/delete", seeded.parent, seeded.familyId, {
       confirmName: "Otto's family",
     });
     expect(response.statusCode, response.body).toBe(200);
+    expect([...s3.objects.keys()].filter((key) => key.startsWith(exportPrefix))).toEqual([]);
+    const receipt = receiptOf(
+      (await latestMail(t.database.db, seeded.parent.email, "family-deleted"))?.text ?? "",
+    );
+    expect(receipt.counts.exports).toBe(1);
+    expect(receipt.providers[0]).toEqual({
+      provider: "replicate",
+      item: "trained model",
+      answer: "version deletion accepted (202), model deleted (204)",
+    });
     expect([...s3.objects.keys()].filter((key) => key.startsWith(`families/${seeded.familyId}/`))).toEqual(
       [],
     );
@@ -176,6 +218,12 @@ describe("deleting on Replicate and S3", SLOW, () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(fake.trainings.get(seeded.trainingId)?.status).toBe("canceled");
+    const receipt = receiptOf(
+      (await latestMail(t.database.db, seeded.parent.email, "child-deleted"))?.text ?? "",
+    );
+    expect(receipt.providers).toEqual([
+      { provider: "replicate", item: "model training", answer: "training cancelled, its files removed" },
+    ]);
     // The photos' zip and the destination model are gone, so nothing of the child stays at Replicate.
     expect(fake.uploadedFile(training.input.input_images)).toBeNull();
     expect(fake.models.has(training.destination)).toBe(false);

@@ -773,7 +773,9 @@ describe("Replicate image model: deleting and errors", () => {
   it("deletes the trained version, then the model; again is harmless", async () => {
     const modelVersion = await trainedModelVersion();
     const [ref, version] = modelVersion.split(":") as [string, string];
-    await replicate.deleteModel(modelVersion);
+    expect(await replicate.deleteModel(modelVersion)).toBe(
+      "version deletion accepted (202), model deleted (204)",
+    );
     const deletes = fake.requests.filter(
       (r) => r.method === "DELETE" && r.path.startsWith(`/v1/models/${ref}`),
     );
@@ -782,7 +784,9 @@ describe("Replicate image model: deleting and errors", () => {
       [`/v1/models/${ref}`, 204],
     ]);
     expect(fake.models.has(ref)).toBe(false);
-    await expect(replicate.deleteModel(modelVersion)).resolves.toBeUndefined();
+    await expect(replicate.deleteModel(modelVersion)).resolves.toBe(
+      "version already gone (404), model already gone (404)",
+    );
   });
 
   it("throws while Replicate still processes the version deletion, and succeeds on a later try", async () => {

@@ -35,7 +35,8 @@ describe("training hands the photos over best first", () => {
     startPrediction: () => Promise.reject(new Error("not used")),
     startPreview: () => Promise.reject(new Error("not used")),
     getPrediction: () => Promise.reject(new Error("not used")),
-    deleteModel: async () => {},
+    deleteModel: async () => "deleted",
+    predictionRetention: "nothing kept",
     cancelTraining: async () => {},
   };
 

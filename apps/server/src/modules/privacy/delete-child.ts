@@ -4,6 +4,7 @@ import { organization, user } from "../../db/schema";
 import { childDeletedEmail } from "../../emails";
 import { AppError } from "../../lib/app-error";
 import { findFamilyChild } from "../children/child-record";
+import { armouredReceipt, signDeletionReceipt } from "./deletion-receipt";
 import { eraseChild } from "./erase-children";
 import type { PrivacyDeps } from "./privacy-deps";
 
@@ -32,13 +33,14 @@ export async function deleteChild(
     .select({ name: organization.name })
     .from(organization)
     .where(eq(organization.id, options.familyId));
-  await eraseChild(deps, found);
+  const tally = await eraseChild(deps, found);
 
   const [parent] = await deps.db
     .select({ email: user.email, firstName: user.firstName })
     .from(user)
     .where(eq(user.id, options.userId));
-  if (parent) {
+  if (parent && tally) {
+    const receipt = signDeletionReceipt(deps.secret, { subject: "child", tally });
     await deps.mailer.send({
       to: parent.email,
       kind: "child-deleted",
@@ -47,6 +49,7 @@ export async function deleteChild(
         firstName: parent.firstName,
         childName: found.firstName,
         familyName: family?.name ?? "your family",
+        receipt: { ...receipt, armoured: armouredReceipt(receipt) },
       }),
     });
   }

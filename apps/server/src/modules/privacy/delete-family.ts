@@ -6,6 +6,7 @@ import { AppError } from "../../lib/app-error";
 import { ensureFamily } from "../families/ensure-family";
 import type { FamilyActor } from "../families/family-actor";
 import type { FamilyDeps } from "../families/family-deps";
+import { armouredReceipt, signDeletionReceipt } from "./deletion-receipt";
 import { eraseFamily } from "./erase-children";
 
 /**
@@ -41,6 +42,8 @@ export async function deleteFamily(
     .from(user)
     .where(eq(user.id, actor.userId));
   if (erased && owner) {
+    // The media secret is the server's auth secret (app.ts), which receipts' key is derived from.
+    const receipt = signDeletionReceipt(deps.mediaSecret, { subject: "family", tally: erased.tally });
     await deps.mailer.send({
       to: owner.email,
       kind: "family-deleted",
@@ -49,6 +52,7 @@ export async function deleteFamily(
         firstName: owner.firstName,
         familyName: erased.name,
         childCount: erased.childCount,
+        receipt: { ...receipt, armoured: armouredReceipt(receipt) },
       }),
     });
   }

@@ -16,6 +16,14 @@ import {
   verification,
 } from "../../db/schema";
 import { accountDeletedEmail } from "../../emails";
+import {
+  addTally,
+  armouredReceipt,
+  type DeletionTally,
+  emptyTally,
+  signDeletionReceipt,
+} from "./deletion-receipt";
+import { deleteExportFiles, dropExportsOfUser } from "./drop-data-exports";
 import { deleteFilesUnder, eraseFamily } from "./erase-children";
 import { exportStoragePrefix } from "./export-storage-keys";
 import type { PrivacyDeps } from "./privacy-deps";
@@ -52,7 +60,7 @@ async function cancelSubscriptions(deps: PrivacyDeps, userId: string): Promise<v
  * owner, ownership passes first to the longest-standing admin, else the longest-standing member
  * (docs/families.md).
  */
-async function leaveFamilies(deps: PrivacyDeps, userId: string): Promise<void> {
+async function leaveFamilies(deps: PrivacyDeps, userId: string, tally: DeletionTally): Promise<void> {
   const memberships = await deps.db
     .select({ id: member.id, familyId: member.organizationId, role: member.role })
     .from(member)
@@ -73,8 +81,35 @@ async function leaveFamilies(deps: PrivacyDeps, userId: string): Promise<void> {
       await tx.delete(member).where(eq(member.id, membership.id));
       return false;
     });
-    if (alone) await eraseFamily(deps, membership.familyId);
+    if (alone) {
+      const erased = await eraseFamily(deps, membership.familyId);
+      if (erased) addTally(tally, erased.tally);
+    } else {
+      tally.counts.databaseRecords += 1;
+    }
   }
+}
+
+/**
+ * The rows that go with the user row by cascade, counted for the receipt. Read from the catalogue's
+ * foreign keys, so a table added later is counted too.
+ */
+async function countCascadingRows(deps: PrivacyDeps, userId: string): Promise<number> {
+  const { rows: keys } = (await deps.db.execute(
+    sql`select c.conrelid::regclass::text as "table", a.attname as "column"
+        from pg_constraint c
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+        where c.contype = 'f' and c.confrelid = '"user"'::regclass and c.confdeltype = 'c'`,
+  )) as unknown as { rows: { table: string; column: string }[] };
+  let total = 0;
+  for (const key of keys) {
+    // The table name comes from the catalogue, already quoted where it needs to be.
+    const { rows } = (await deps.db.execute(
+      sql`select count(*)::int as n from ${sql.raw(key.table)} where ${sql.identifier(key.column)} = ${userId}`,
+    )) as unknown as { rows: { n: number }[] };
+    total += Number(rows[0]?.n ?? 0);
+  }
+  return total;
 }
 
 /** What an invoice needs to name the payer, read while the account still exists. */
@@ -110,32 +145,64 @@ export async function eraseAccount(
   if (!row) return false;
 
   await cancelSubscriptions(deps, userId);
-  await leaveFamilies(deps, userId);
+  const tally = emptyTally();
+  await leaveFamilies(deps, userId, tally);
+  // The exports' rows go now (the settings page and every link stop at once), their files next.
+  const exports = await deps.db.transaction((tx) => dropExportsOfUser(tx, deps.boss, userId));
+  tally.counts.exports += exports.keys.length;
+  tally.counts.databaseRecords += exports.keys.length;
+  await deleteExportFiles(deps, exports);
   await deleteFilesUnder(deps.storage, exportStoragePrefix(userId));
 
   const payer = await payerOf(deps, row);
-  await deps.db.transaction(async (tx) => {
+  const deletedOutright = await deps.db.transaction(async (tx) => {
     await tx
       .update(payment)
       .set({ payer, subscriptionId: null, checkoutSessionId: null })
       .where(eq(payment.userId, userId));
     // A visitor is a browser, not a person: it stays, anonymous, for the attribution totals.
     await tx.update(analyticsVisitor).set({ userId: null }).where(eq(analyticsVisitor.userId, userId));
-    await tx.delete(analyticsIdentify).where(eq(analyticsIdentify.userId, userId));
-    await tx.delete(analyticsProfile).where(eq(analyticsProfile.userId, userId));
-    await tx.delete(analyticsEvent).where(eq(analyticsEvent.userId, userId));
-    // What names the address outside the rows that cascade with the user.
-    await tx.delete(invitation).where(eq(invitation.email, row.email));
-    await tx.delete(signInFailure).where(eq(signInFailure.email, row.email));
-    await tx
-      .delete(verification)
-      .where(
-        sql`strpos(${verification.value}, ${row.email}) > 0 or strpos(${verification.value}, ${userId}) > 0`,
-      );
-    // The local outbox's copies of mail to this address (the confirmation below is the last one).
-    await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, row.email));
+    // One after another on the transaction's connection; each says how many rows it deleted.
+    const deletions = [
+      () =>
+        tx
+          .delete(analyticsIdentify)
+          .where(eq(analyticsIdentify.userId, userId))
+          .returning({ id: analyticsIdentify.id }),
+      () =>
+        tx
+          .delete(analyticsProfile)
+          .where(eq(analyticsProfile.userId, userId))
+          .returning({ id: analyticsProfile.userId }),
+      () =>
+        tx
+          .delete(analyticsEvent)
+          .where(eq(analyticsEvent.userId, userId))
+          .returning({ id: analyticsEvent.id }),
+      // What names the address outside the rows that cascade with the user.
+      () => tx.delete(invitation).where(eq(invitation.email, row.email)).returning({ id: invitation.id }),
+      () =>
+        tx
+          .delete(signInFailure)
+          .where(eq(signInFailure.email, row.email))
+          .returning({ id: signInFailure.email }),
+      () =>
+        tx
+          .delete(verification)
+          .where(
+            sql`strpos(${verification.value}, ${row.email}) > 0 or strpos(${verification.value}, ${userId}) > 0`,
+          )
+          .returning({ id: verification.id }),
+      // The local outbox's copies of mail to this address (the confirmation below is the last one).
+      () => tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, row.email)).returning({ id: mailOutbox.id }),
+    ];
+    let removed = 0;
+    for (const deletion of deletions) removed += (await deletion()).length;
+    return removed;
   });
+  tally.counts.databaseRecords += deletedOutright + 1 + (await countCascadingRows(deps, userId));
 
+  const receipt = signDeletionReceipt(deps.secret, { subject: "account", tally });
   // The confirmation is the last thing that needs the address, so it goes before the row does. The
   // deletion does not depend on the mail server: the parent sees the outcome on screen anyway.
   await deps.mailer
@@ -147,6 +214,7 @@ export async function eraseAccount(
         firstName: row.firstName,
         reason: options.reason,
         retentionDays: deps.env.UNVERIFIED_ACCOUNT_RETENTION_DAYS,
+        receipt: { ...receipt, armoured: armouredReceipt(receipt) },
       }),
     })
     .catch((error: unknown) => deps.logger?.warn({ err: error }, "account deletion e-mail not sent"));

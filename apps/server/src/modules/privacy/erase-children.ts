@@ -1,12 +1,36 @@
-import { eq, like, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, like, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { analyticsEvent, child, creditLedger, mailOutbox, organization, session } from "../../db/schema";
+import {
+  analyticsEvent,
+  child,
+  childPhoto,
+  creditLedger,
+  familyPicture,
+  familySuspension,
+  generatedImage,
+  invitation,
+  mailOutbox,
+  member,
+  organization,
+  portraitShare,
+  portraitVideo,
+  safetyHold,
+  session,
+  studioIntroSeen,
+} from "../../db/schema";
 import { sendJobInTransaction } from "../../jobs/send-in-transaction";
 import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Storage } from "../../providers/storage/storage";
 import type { ChildRow } from "../children/child-record";
 import { CHILD_SUFFIX_REGEXP, childNotePattern, FORMER_CHILD } from "../credits/portrait-spend-note";
 import { childStoragePrefix, familyStoragePrefix } from "../photos/photo-storage-keys";
+import {
+  type DeletionCounts,
+  type DeletionTally,
+  emptyCounts,
+  type ProviderAnswer,
+} from "./deletion-receipt";
+import { deleteExportFiles, dropExportsHoldingChild, dropExportsHoldingFamily } from "./drop-data-exports";
 import type { ErasureDeps } from "./privacy-deps";
 import { deleteModelJob, type ModelReference } from "./privacy-job-specs";
 
@@ -41,17 +65,20 @@ export function modelReferencesOf(
 export async function deleteModelAtProvider(
   imageModel: ImageModel,
   reference: ModelReference,
-): Promise<void> {
+): Promise<string> {
   if ("modelVersion" in reference) return imageModel.deleteModel(reference.modelVersion);
   let run = await imageModel.getTraining(reference.trainingId);
+  let cancelled = false;
   if (run.status === "running") {
     await imageModel.cancelTraining(reference.trainingId);
+    cancelled = true;
     run = await imageModel.getTraining(reference.trainingId);
     if (run.status === "running") {
       throw new Error(`The training ${reference.trainingId} is still being cancelled`);
     }
   }
-  if (run.status === "succeeded" && run.modelVersion) await imageModel.deleteModel(run.modelVersion);
+  if (run.status === "succeeded" && run.modelVersion) return imageModel.deleteModel(run.modelVersion);
+  return cancelled ? "training cancelled, its files removed" : "training had not finished: its files removed";
 }
 
 export async function deleteFilesUnder(storage: Storage, prefix: string): Promise<void> {
@@ -59,8 +86,12 @@ export async function deleteFilesUnder(storage: Storage, prefix: string): Promis
   if (keys.length > 0) await storage.delete(keys);
 }
 
-/** Removes what names the children outside their own rows. Runs inside the deleting transaction. */
-async function eraseChildTraces(tx: Database, childIds: number[]): Promise<void> {
+/**
+ * Removes what names the children outside their own rows. Runs inside the deleting transaction.
+ * Returns how many rows it deleted outright (the e-mails about them).
+ */
+async function eraseChildTraces(tx: Database, childIds: number[]): Promise<number> {
+  let deleted = 0;
   for (const id of childIds) {
     // Events keep counting (a child was added, a portrait made) but no longer say which child.
     await tx
@@ -75,8 +106,13 @@ async function eraseChildTraces(tx: Database, childIds: number[]): Promise<void>
       })
       .where(like(creditLedger.note, childNotePattern(id)));
     // The local outbox keeps copies of sent mail: the studio e-mails about this child go.
-    await tx.delete(mailOutbox).where(like(mailOutbox.link, `%/kids/children/${id}/%`));
+    const mails = await tx
+      .delete(mailOutbox)
+      .where(like(mailOutbox.link, `%/kids/children/${id}/%`))
+      .returning({ id: mailOutbox.id });
+    deleted += mails.length;
   }
+  return deleted;
 }
 
 type QueuedDeletion = { reference: ModelReference; jobId: string };
@@ -93,33 +129,143 @@ async function queueModelDeletions(
   return queued;
 }
 
-async function deleteModelsNow(deps: ErasureDeps, queued: QueuedDeletion[]): Promise<void> {
+/** Asks the provider now; returns each answer for the receipt. */
+async function deleteModelsNow(deps: ErasureDeps, queued: QueuedDeletion[]): Promise<ProviderAnswer[]> {
+  const answers: ProviderAnswer[] = [];
   for (const { reference, jobId } of queued) {
+    const item = "modelVersion" in reference ? "trained model" : "model training";
     try {
-      await deleteModelAtProvider(deps.imageModel, reference);
-    } catch {
-      // Left to the queued job, which retries with backoff.
+      const answer = await deleteModelAtProvider(deps.imageModel, reference);
+      answers.push({ provider: deps.imageModel.name, item, answer });
+    } catch (error) {
+      // Left to the queued job, which retries with backoff; the receipt says so.
+      const status = (error as { status?: unknown }).status;
+      answers.push({
+        provider: deps.imageModel.name,
+        item,
+        answer: `failed${typeof status === "number" ? `: ${status}` : ""}, retried automatically until it is done`,
+      });
       continue;
     }
     // Done: the safety net is not needed (if it already ran, it found nothing left to delete).
     await deps.boss.deleteJob(deleteModelJob.name, jobId).catch(() => undefined);
   }
+  return answers;
 }
 
-/** Deletes one child and everything of it. Returns false when the child was already gone. */
-export async function eraseChild(deps: ErasureDeps, found: Pick<ChildRow, "id" | "organizationId">) {
+const counted = async (query: PromiseLike<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+
+/**
+ * What of these children is about to go, for the receipt. Runs inside the deleting transaction,
+ * with the children's rows locked, so it counts exactly what the cascade deletes.
+ */
+async function countChildData(tx: Database, childIds: number[]): Promise<DeletionCounts> {
+  const counts = emptyCounts();
+  if (childIds.length === 0) return counts;
+  const ofChildren = inArray(generatedImage.childId, childIds);
+  const images = tx.select({ id: generatedImage.id }).from(generatedImage).where(ofChildren);
+  const picture = (kind: "portrait" | "preview") =>
+    counted(
+      tx
+        .select({ n: count() })
+        .from(generatedImage)
+        .where(
+          and(
+            ofChildren,
+            kind === "preview" ? eq(generatedImage.kind, "preview") : ne(generatedImage.kind, "preview"),
+            isNotNull(generatedImage.storageKey),
+          ),
+        ),
+    );
+  counts.photos = await counted(
+    tx.select({ n: count() }).from(childPhoto).where(inArray(childPhoto.childId, childIds)),
+  );
+  counts.portraits = await picture("portrait");
+  counts.previews = await picture("preview");
+  counts.printFiles = await counted(
+    tx
+      .select({ n: count() })
+      .from(generatedImage)
+      .where(and(ofChildren, isNotNull(generatedImage.printKey))),
+  );
+  const videoRows = await counted(
+    tx.select({ n: count() }).from(portraitVideo).where(inArray(portraitVideo.childId, childIds)),
+  );
+  counts.videos = await counted(
+    tx
+      .select({ n: count() })
+      .from(portraitVideo)
+      .where(and(inArray(portraitVideo.childId, childIds), isNotNull(portraitVideo.storageKey))),
+  );
+  counts.shareLinks = await counted(
+    tx.select({ n: count() }).from(portraitShare).where(inArray(portraitShare.imageId, images)),
+  );
+  const imageRows = await counted(tx.select({ n: count() }).from(generatedImage).where(ofChildren));
+  const intros = await counted(
+    tx.select({ n: count() }).from(studioIntroSeen).where(inArray(studioIntroSeen.childId, childIds)),
+  );
+  const holds = await counted(
+    tx.select({ n: count() }).from(safetyHold).where(inArray(safetyHold.childId, childIds)),
+  );
+  counts.databaseRecords =
+    childIds.length + counts.photos + imageRows + videoRows + counts.shareLinks + intros + holds;
+  return counts;
+}
+
+/** The predictions made for these children at the provider, and what becomes of them. */
+async function predictionAnswers(
+  tx: Database,
+  deps: ErasureDeps,
+  childIds: number[],
+): Promise<ProviderAnswer[]> {
+  if (childIds.length === 0) return [];
+  const runs = await counted(
+    tx
+      .select({ n: count() })
+      .from(generatedImage)
+      .where(and(inArray(generatedImage.childId, childIds), isNotNull(generatedImage.providerPredictionId))),
+  );
+  if (runs === 0) return [];
+  return [
+    {
+      provider: deps.imageModel.name,
+      item: `${runs} portrait prediction${runs === 1 ? "" : "s"}`,
+      answer: deps.imageModel.predictionRetention,
+    },
+  ];
+}
+
+/**
+ * Deletes one child and everything of it, exports that hold it included. Returns what was deleted
+ * and what the provider answered (for the receipt), or null when the child was already gone.
+ */
+export async function eraseChild(
+  deps: ErasureDeps,
+  found: Pick<ChildRow, "id" | "organizationId">,
+): Promise<DeletionTally | null> {
   const prefix = childStoragePrefix(found.organizationId, found.id);
   await deleteFilesUnder(deps.storage, prefix);
-  const queued = await deps.db.transaction(async (tx) => {
+  const erased = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(child).where(eq(child.id, found.id)).for("update");
     if (!row) return null;
+    const counts = await countChildData(tx, [row.id]);
+    const predictions = await predictionAnswers(tx, deps, [row.id]);
+    const exports = await dropExportsHoldingChild(tx, deps.boss, {
+      familyId: row.organizationId,
+      childAddedAt: row.createdAt,
+    });
     await tx.delete(child).where(eq(child.id, row.id));
-    await eraseChildTraces(tx, [row.id]);
-    return queueModelDeletions(tx, deps, modelReferencesOf(row));
+    const traces = await eraseChildTraces(tx, [row.id]);
+    counts.exports = exports.keys.length;
+    counts.databaseRecords += traces + exports.keys.length;
+    const queued = await queueModelDeletions(tx, deps, modelReferencesOf(row));
+    return { counts, predictions, exports, queued };
   });
   await deleteFilesUnder(deps.storage, prefix);
-  if (queued) await deleteModelsNow(deps, queued);
-  return queued !== null;
+  if (!erased) return null;
+  await deleteExportFiles(deps, erased.exports);
+  const models = await deleteModelsNow(deps, erased.queued);
+  return { counts: erased.counts, providers: [...models, ...erased.predictions] };
 }
 
 /**
@@ -129,28 +275,52 @@ export async function eraseChild(deps: ErasureDeps, found: Pick<ChildRow, "id" |
 export async function eraseFamily(
   deps: ErasureDeps,
   familyId: string,
-): Promise<{ name: string; childCount: number } | null> {
+): Promise<{ name: string; childCount: number; tally: DeletionTally } | null> {
   const prefix = familyStoragePrefix(familyId);
   await deleteFilesUnder(deps.storage, prefix);
   const erased = await deps.db.transaction(async (tx) => {
     const [family] = await tx.select().from(organization).where(eq(organization.id, familyId)).for("update");
     if (!family) return null;
     const children = await tx.select().from(child).where(eq(child.organizationId, familyId)).for("update");
+    const childIds = children.map((row) => row.id);
+    const counts = await countChildData(tx, childIds);
+    const predictions = await predictionAnswers(tx, deps, childIds);
+    const ofFamily = async (
+      table: typeof member | typeof invitation | typeof familyPicture | typeof familySuspension,
+    ) => counted(tx.select({ n: count() }).from(table).where(eq(table.organizationId, familyId)));
+    const familyRows =
+      1 +
+      (await ofFamily(member)) +
+      (await ofFamily(invitation)) +
+      (await ofFamily(familyPicture)) +
+      (await ofFamily(familySuspension)) +
+      (await counted(
+        tx
+          .select({ n: count() })
+          .from(safetyHold)
+          .where(and(eq(safetyHold.organizationId, familyId), isNull(safetyHold.childId))),
+      ));
+    // Before the members go: their exports are what may hold the family.
+    const exports = await dropExportsHoldingFamily(tx, deps.boss, familyId);
     // Members, invitations, the picture, children, their photos and portraits all cascade.
     await tx.delete(organization).where(eq(organization.id, familyId));
     await tx
       .update(session)
       .set({ activeOrganizationId: null })
       .where(eq(session.activeOrganizationId, familyId));
-    await eraseChildTraces(
-      tx,
-      children.map((row) => row.id),
-    );
+    const traces = await eraseChildTraces(tx, childIds);
+    counts.exports = exports.keys.length;
+    counts.databaseRecords += familyRows + traces + exports.keys.length;
     const queued = await queueModelDeletions(tx, deps, children.flatMap(modelReferencesOf));
-    return { name: family.name, childCount: children.length, queued };
+    return { name: family.name, childCount: children.length, queued, counts, predictions, exports };
   });
   await deleteFilesUnder(deps.storage, prefix);
   if (!erased) return null;
-  await deleteModelsNow(deps, erased.queued);
-  return { name: erased.name, childCount: erased.childCount };
+  await deleteExportFiles(deps, erased.exports);
+  const models = await deleteModelsNow(deps, erased.queued);
+  return {
+    name: erased.name,
+    childCount: erased.childCount,
+    tally: { counts: erased.counts, providers: [...models, ...erased.predictions] },
+  };
 }

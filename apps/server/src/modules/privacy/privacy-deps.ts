@@ -15,6 +15,8 @@ export type PrivacyDeps = {
   /** Queues the provider deletions that must be retried, and the export job. */
   boss: PgBoss;
   payments: Payments;
+  /** The server's auth secret: the key that signs deletion receipts is derived from it (decision 0043). */
+  secret: string;
   /** Where problems that must not fail a deletion are reported (an undeliverable confirmation). */
   logger?: { warn(obj: object, msg: string): void };
   env: Pick<

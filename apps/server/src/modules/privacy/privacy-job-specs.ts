@@ -14,6 +14,12 @@ export type ModelReference = z.infer<typeof modelReferenceSchema>;
 
 export const deleteModelJob = { name: "privacy.delete-model", payload: modelReferenceSchema };
 
+/** Export files whose rows a deletion dropped: deleted after commit, and by this job if that stops. */
+export const deleteExportFilesJob = {
+  name: "privacy.delete-export-files",
+  payload: z.object({ keys: z.array(z.string().min(1)).min(1) }),
+};
+
 export const buildDataExportJob = {
   name: "privacy.export",
   payload: z.object({ exportId: z.string().min(1) }),

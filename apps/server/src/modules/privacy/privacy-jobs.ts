@@ -5,6 +5,7 @@ import { deleteModelAtProvider } from "./erase-children";
 import type { PrivacyDeps } from "./privacy-deps";
 import {
   buildDataExportJob,
+  deleteExportFilesJob,
   deleteModelJob,
   deleteUnverifiedAccountsJob,
   expireDataExportsJob,
@@ -21,6 +22,12 @@ export const privacyJobs = [
     options: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
     async handle(payload, deps: Deps) {
       await deleteModelAtProvider(deps.privacy.imageModel, payload);
+    },
+  }),
+  defineJob(deleteExportFilesJob, {
+    options: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+    async handle(payload, deps: Deps) {
+      await deps.privacy.storage.delete(payload.keys);
     },
   }),
   defineJob(buildDataExportJob, {

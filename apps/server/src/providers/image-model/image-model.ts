@@ -83,14 +83,23 @@ export type ImageModel = {
    */
   startPreview(input: StartPreviewInput): Promise<{ predictionId: string }>;
   getPrediction(predictionId: string): Promise<PredictionRun>;
-  /** Removes the trained model (and its prepared files) at the provider. */
-  deleteModel(modelVersion: string): Promise<void>;
+  /**
+   * Removes the trained model (and its prepared files) at the provider. Resolves with the
+   * provider's answer as a deletion receipt shows it ("deleted (204)", "already gone (404)"); throws
+   * while the deletion is not finished (a queued job tries again).
+   */
+  deleteModel(modelVersion: string): Promise<string>;
   /**
    * Stops a training that is still running (its child is being deleted); asking about it afterwards
    * reports it failed, which also removes what it had made. Unknown or finished runs are left as
    * they are.
    */
   cancelTraining(trainingId: string): Promise<void>;
+  /**
+   * What becomes of the predictions (portrait runs) made for a deleted child, as a deletion receipt
+   * states it: the provider offers no call to delete one, so this is its documented retention.
+   */
+  predictionRetention: string;
   /**
    * Checks a webhook's signature over the raw body and returns which run it is about, or null when
    * the signature is wrong or missing. Only providers that send webhooks implement it.

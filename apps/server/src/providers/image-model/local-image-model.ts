@@ -148,9 +148,13 @@ export function createLocalImageModel(deps: {
     async cancelTraining() {},
 
     async deleteModel(modelVersion: string) {
-      if (!/^local-[0-9a-f-]{36}$/.test(modelVersion)) return;
-      await deps.storage.delete(await deps.storage.list(`${modelPrefix(modelVersion)}/`));
+      if (!/^local-[0-9a-f-]{36}$/.test(modelVersion)) return "nothing to delete";
+      const files = await deps.storage.list(`${modelPrefix(modelVersion)}/`);
+      await deps.storage.delete(files);
+      return files.length > 0 ? `deleted (${files.length} files)` : "already gone";
     },
+
+    predictionRetention: "nothing kept: portraits are rendered on our own servers",
   };
 }
 

@@ -156,7 +156,13 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
   async function call(
     method: string,
     path: string,
-    options: { json?: unknown; form?: FormData; notFoundIsNull?: boolean } = {},
+    options: {
+      json?: unknown;
+      form?: FormData;
+      notFoundIsNull?: boolean;
+      /** Told the answer's status (a deletion receipt records it). */
+      onStatus?: (status: number) => void;
+    } = {},
   ): Promise<unknown> {
     const headers: Record<string, string> = { authorization: `Bearer ${config.apiToken}` };
     let body: string | FormData | undefined;
@@ -172,6 +178,7 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
     const text = await response.text();
+    options.onStatus?.(response.status);
     if (response.status === 404 && options.notFoundIsNull) return null;
     if (!response.ok) {
       let detail = text.slice(0, 500) || response.statusText;
@@ -404,11 +411,35 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
 
     async deleteModel(modelVersion) {
       const { owner, name, version } = parseVersionRef(modelVersion);
+      const said = (status: number) =>
+        status === 404
+          ? "already gone (404)"
+          : status === 202
+            ? "deletion accepted (202)"
+            : `deleted (${status})`;
+      let versionStatus = 0;
+      let modelStatus = 0;
       // Replicate deletes a version asynchronously (202) and refuses to delete a model that still has
       // versions: until it has processed the deletion this throws, and a retry later completes it.
-      await call("DELETE", `/models/${owner}/${name}/versions/${version}`, { notFoundIsNull: true });
-      await call("DELETE", `/models/${owner}/${name}`, { notFoundIsNull: true });
+      await call("DELETE", `/models/${owner}/${name}/versions/${version}`, {
+        notFoundIsNull: true,
+        onStatus: (status) => {
+          versionStatus = status;
+        },
+      });
+      await call("DELETE", `/models/${owner}/${name}`, {
+        notFoundIsNull: true,
+        onStatus: (status) => {
+          modelStatus = status;
+        },
+      });
+      return `version ${said(versionStatus)}, model ${said(modelStatus)}`;
     },
+
+    // Replicate's API has no call to delete a prediction; it removes API predictions' inputs and
+    // outputs itself (https://replicate.com/docs/topics/predictions/data-retention).
+    predictionRetention:
+      "no delete call exists: Replicate removes each API prediction's inputs and outputs an hour after it finishes",
 
     verifyWebhook({ headers, rawBody }) {
       if (!webhookKey) return null;
