@@ -1,4 +1,4 @@
-import { type DeletionReceiptView, deletionReceiptSection } from "./deletion-receipt-section";
+import { type DeletionReceiptView, withDeletionReceipt } from "./deletion-receipt-section";
 import { type EmailContent, greetingFor, type RenderedEmail } from "./email-content";
 import { renderEmail } from "./render-email";
 
@@ -37,10 +37,5 @@ export function accountDeletedEmail(options: {
         ? `You received this because the account of this address was deleted on ${appName}. If this wasn't you, get in touch with us.`
         : `You received this because an account was created on ${appName} with this address.`,
   };
-  if (options.receipt) {
-    const section = deletionReceiptSection(options.receipt);
-    content.paragraphs.push(...section.paragraphs);
-    content.details = section.details;
-  }
-  return renderEmail(content);
+  return renderEmail(options.receipt ? withDeletionReceipt(content, options.receipt) : content);
 }

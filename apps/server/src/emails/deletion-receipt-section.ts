@@ -1,4 +1,4 @@
-import type { EmailDetail } from "./email-content";
+import type { EmailContent, EmailDetail } from "./email-content";
 
 /**
  * The receipt as the deletion e-mails show it (decision 0043). Structural, so the e-mails do not
@@ -22,16 +22,30 @@ export type DeletionReceiptView = {
 
 const providerNames: Record<string, string> = { replicate: "Replicate", local: "Our image model" };
 
-export function deletionReceiptSection(receipt: DeletionReceiptView): {
+/** A deletion e-mail with its receipt: a sentence, the table of what went, the signed block last. */
+export function withDeletionReceipt(content: EmailContent, receipt: DeletionReceiptView): EmailContent {
+  const section = deletionReceiptSection(receipt);
+  return {
+    ...content,
+    paragraphs: [...content.paragraphs, ...section.paragraphs],
+    details: section.details,
+    appendix: section.appendix,
+  };
+}
+
+function deletionReceiptSection(receipt: DeletionReceiptView): {
   paragraphs: string[];
   details: EmailDetail[];
+  appendix: { intro: string; block: string };
 } {
   const { counts } = receipt;
   return {
-    paragraphs: [
-      "Your deletion receipt lists everything deleted and what our image provider answered. It is signed: keep this e-mail, and if you ever ask us about this deletion, send us the receipt below and we can confirm it is genuine and unchanged.",
-      receipt.armoured,
-    ],
+    paragraphs: ["Your deletion receipt: everything we deleted, and what our image provider answered."],
+    appendix: {
+      intro:
+        "The same receipt, signed by us. Keep this e-mail: if you ever ask us about this deletion, send us this block and we can confirm it is genuine and unchanged.",
+      block: receipt.armoured,
+    },
     details: [
       { label: "Photos", value: String(counts.photos) },
       { label: "Portraits", value: String(counts.portraits) },

@@ -15,6 +15,11 @@ export type EmailContent = {
   action?: EmailAction;
   /** Pictures shown after the paragraphs, in a row that wraps (their `src` is usually `cid:…`). */
   images?: EmailImage[];
+  /**
+   * Text to keep verbatim after everything else (a signed receipt), shown small in a fixed-width
+   * box after a sentence that says what it is for.
+   */
+  appendix?: { intro: string; block: string };
   /** Why the reader got this and what to do if it wasn't them. */
   footnote: string;
 };

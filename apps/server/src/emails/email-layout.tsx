@@ -80,6 +80,19 @@ const styles = {
   },
   small: { margin: "0 0 12px", fontSize: "14px", lineHeight: "20px", color: color.muted },
   link: { color: color.primary, wordBreak: "break-all" },
+  appendixBlock: {
+    margin: "0 0 12px",
+    padding: "12px",
+    backgroundColor: color.canvas,
+    border: `1px solid ${color.line}`,
+    borderRadius: "8px",
+    fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    fontSize: "11px",
+    lineHeight: "16px",
+    color: color.muted,
+    whiteSpace: "pre-wrap",
+    wordBreak: "break-all",
+  },
   footer: { padding: "20px 28px", fontSize: "13px", lineHeight: "20px", color: color.muted },
 } satisfies Record<string, CSSProperties>;
 
@@ -180,6 +193,12 @@ export function EmailLayout({ content }: { content: EmailContent }) {
                                 {action.url}
                               </a>
                             </p>
+                          </>
+                        ) : null}
+                        {content.appendix ? (
+                          <>
+                            <p style={styles.small}>{content.appendix.intro}</p>
+                            <pre style={styles.appendixBlock}>{content.appendix.block}</pre>
                           </>
                         ) : null}
                       </td>

@@ -1,4 +1,4 @@
-import { type DeletionReceiptView, deletionReceiptSection } from "./deletion-receipt-section";
+import { type DeletionReceiptView, withDeletionReceipt } from "./deletion-receipt-section";
 import { type EmailContent, greetingFor, type RenderedEmail } from "./email-content";
 import { renderEmail } from "./render-email";
 
@@ -28,10 +28,5 @@ export function familyDeletedEmail(options: {
     ],
     footnote: `You received this because you deleted a family on ${appName}. If this wasn't you, reset your password and get in touch with us.`,
   };
-  if (options.receipt) {
-    const section = deletionReceiptSection(options.receipt);
-    content.paragraphs.push(...section.paragraphs);
-    content.details = section.details;
-  }
-  return renderEmail(content);
+  return renderEmail(options.receipt ? withDeletionReceipt(content, options.receipt) : content);
 }

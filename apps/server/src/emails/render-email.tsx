@@ -26,6 +26,7 @@ function renderText(content: EmailContent): string {
     content.images?.length ? `Attached: ${content.images.map((image) => image.alt).join("; ")}.` : undefined,
     action ? `${action.label}:\n${action.url}` : undefined,
     action?.validFor ? `This link is valid for ${action.validFor}.` : undefined,
+    content.appendix ? `${content.appendix.intro}\n\n${content.appendix.block}` : undefined,
     `${content.footnote}\n\n— ${content.appName}`,
   ];
   return `${blocks.filter((block): block is string => Boolean(block)).join("\n\n")}\n`;

@@ -1,13 +1,10 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/paths";
 import { lockDataDir } from "../../src/db/data-dir-lock";
+import { runAdmin } from "../support/admin-cli";
 
-const run = promisify(execFile);
 let dataDir: string;
 
 beforeAll(async () => {
@@ -15,25 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-async function admin(args: string[]) {
-  try {
-    // The CLI opens (and on first use creates) an embedded database: seconds, more on a busy machine.
-    const { stdout, stderr } = await run(
-      path.join(repoRoot, "node_modules/.bin/tsx"),
-      ["apps/server/src/cli/admin.ts", ...args],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-        timeout: 100_000,
-        killSignal: "SIGKILL",
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const admin = (args: string[]) => runAdmin(args, { dataDir });
 
 describe("npm run admin", { timeout: 120_000 }, () => {
   it("explains its usage", async () => {

@@ -1,13 +1,10 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { privacyErrorCodes } from "@wonderkin/contract";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/paths";
 import { generatedImage } from "../../src/db/schema";
 import {
   type DeletionReceipt,
@@ -18,6 +15,7 @@ import {
 import { deleteExportFiles, dropExportsOfUser } from "../../src/modules/privacy/drop-data-exports";
 import { buildDataExportJob, deleteExportFilesJob } from "../../src/modules/privacy/privacy-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
+import { runAdmin } from "../support/admin-cli";
 import { acceptConsent } from "../support/children";
 import { createFamilyFixture, postAs, type TestParent, verifiedParent } from "../support/families";
 import { latestMail, PASSWORD, post } from "../support/identity";
@@ -88,25 +86,8 @@ function receiptIn(text: string): DeletionReceipt {
   return JSON.parse(text.slice(begin + RECEIPT_BEGIN.length, end)) as DeletionReceipt;
 }
 
-const run = promisify(execFile);
-async function admin(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      path.join(repoRoot, "node_modules/.bin/tsx"),
-      ["apps/server/src/cli/admin.ts", ...args],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, DATA_DIR: scratch, DATABASE_URL: "", AUTH_SECRET: t.env.AUTH_SECRET },
-        timeout: 100_000,
-        killSignal: "SIGKILL",
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const admin = (args: string[]) =>
+  runAdmin(args, { dataDir: scratch, env: { AUTH_SECRET: t.env.AUTH_SECRET } });
 
 describe("deleting a child reaches its exports", SLOW, () => {
   it("kills every export holding the child, and sends a receipt that verifies and catches a change", async () => {
