@@ -91,6 +91,8 @@ export function registerOverloadGuard(app: FastifyInstance, options: OverloadGua
 
   app.addHook("onRequest", async (request: GuardedRequest, reply) => {
     if (!guardedPath(request) || !expectsBody(request)) return;
+    // An in-process request (inject) has its whole body from the start: nothing is still arriving.
+    if (typeof request.raw.socket?.bytesRead !== "number") return;
     const client = request.ip;
     if ((perClient.get(client) ?? 0) >= options.maxBodiesPerClient) {
       // The body is never read: close the connection rather than wait for it to trickle in.
@@ -151,8 +153,6 @@ export function registerOverloadGuard(app: FastifyInstance, options: OverloadGua
     const at = now();
     for (const [request, arrival] of arrivals) {
       const raw = request.raw;
-      // In-process requests (inject) have no real socket to measure.
-      if (typeof arrival.socket.bytesRead !== "number") continue;
       if (raw.complete) {
         bodyDone(request);
         continue;
