@@ -1,4 +1,5 @@
 import { authErrorCodes } from "@wonderkin/contract";
+import { sql } from "drizzle-orm";
 import { verificationEmail } from "../../emails";
 import { AppError } from "../../lib/app-error";
 import { emailSendPolicy, requireEmailSendAllowance } from "../mail/reserve-email-send";
@@ -24,28 +25,33 @@ export async function sendVerificationEmail(
   if (options.emailVerified) {
     throw new AppError(409, authErrorCodes.alreadyVerified, "Your e-mail address is already verified.");
   }
-  const last = await lastEmailTokenIssuedAt(deps.db, { userId: options.userId, purpose: "verify-email" });
-  if (last && now.getTime() - last.getTime() < RESEND_PAUSE_MS) {
-    throw new AppError(
-      429,
-      authErrorCodes.verificationEmailThrottled,
-      "We sent you an e-mail moments ago. Please wait a minute before asking for another.",
+  // The pause is decided and the new link written under one lock per account, so links asked for
+  // at once cannot all pass it (decision 0042); the e-mail limits count inside the same transaction.
+  const token = await deps.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`verify-email:${options.userId}`}, 0))`,
     );
-  }
-  // The pause above reads the last link sent, so requests sent at once all pass it: the counter
-  // is what holds under concurrency.
-  if (options.sendLimit !== "counted-by-caller") {
-    await requireEmailSendAllowance(deps.db, {
-      recipient: options.email,
-      ipAddress: options.sendLimit.ipAddress,
-      policy: emailSendPolicy(deps.env),
+    const last = await lastEmailTokenIssuedAt(tx, { userId: options.userId, purpose: "verify-email" });
+    if (last && now.getTime() - last.getTime() < RESEND_PAUSE_MS) {
+      throw new AppError(
+        429,
+        authErrorCodes.verificationEmailThrottled,
+        "We sent you an e-mail moments ago. Please wait a minute before asking for another.",
+      );
+    }
+    if (options.sendLimit !== "counted-by-caller") {
+      await requireEmailSendAllowance(tx, {
+        recipient: options.email,
+        ipAddress: options.sendLimit.ipAddress,
+        policy: emailSendPolicy(deps.env),
+      });
+    }
+    return issueEmailToken(tx, {
+      userId: options.userId,
+      email: options.email,
+      purpose: "verify-email",
+      now,
     });
-  }
-  const token = await issueEmailToken(deps.db, {
-    userId: options.userId,
-    email: options.email,
-    purpose: "verify-email",
-    now,
   });
   const url = `${deps.env.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
