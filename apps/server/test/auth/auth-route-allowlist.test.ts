@@ -114,6 +114,17 @@ describe("Better Auth's router", () => {
     expect(accounts.statusCode).toBe(200);
     expect(accounts.json()).toEqual([expect.objectContaining({ providerId: "credential" })]);
   });
+
+  it("sends a callback it cannot match to a sign-in to our sign-in page, whose /error page is closed", async () => {
+    const callback = await t.app.inject({ method: "GET", url: "/api/auth/callback/google?code=forged" });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toMatch(/^http:\/\/localhost:3000\/sign-in\?error=state_not_found$/);
+    const betterAuthPage = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/error?error=state_not_found",
+    });
+    expect(betterAuthPage.statusCode).toBe(404);
+  });
 });
 
 describe("the side doors of issue 28", () => {
