@@ -3,6 +3,7 @@ import { and, eq, inArray, like, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailToken, mailOutbox, member, rateLimit, user } from "../../src/db/schema";
+import { reserveEmailSend } from "../../src/modules/mail/reserve-email-send";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { latestMail, PASSWORD, post, tokenFor, tokenOfLink, uniqueEmail } from "../support/identity";
 
@@ -248,5 +249,23 @@ describe("family invitations", () => {
     );
     expect(await mailCount("family-invitation", others)).toBe(CLIENT_LIMIT - RECIPIENT_LIMIT);
     expect(expectRefusals(more, "EMAIL_CLIENT_RATE_LIMITED")).toBe(8 - (CLIENT_LIMIT - RECIPIENT_LIMIT));
+  });
+});
+
+describe("the counters themselves", () => {
+  it("count the first e-mails to a new address, sent at once, without an error", async () => {
+    // On PostgreSQL, racing first inserts of one key once met on the primary key, which ON
+    // CONFLICT (key) does not arbitrate: a unique violation, answered 500.
+    for (let round = 0; round < 5; round += 1) {
+      const recipient = uniqueEmail("race");
+      const decisions = await times(30, () =>
+        reserveEmailSend(t.database.db, {
+          recipient,
+          ipAddress: null,
+          policy: { recipientLimit: RECIPIENT_LIMIT, clientLimit: CLIENT_LIMIT, windowSeconds: 3600 },
+        }),
+      );
+      expect(decisions.filter((decision) => decision.kind === "allowed")).toHaveLength(RECIPIENT_LIMIT);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { authErrorCodes, authMessages } from "@wonderkin/contract";
 import { sql } from "drizzle-orm";
 import type { Env } from "../../config/env";
@@ -72,7 +72,10 @@ export async function reserveEmailSend(
         const expired = sql`${rateLimit.lastRequest} <= ${windowStart}`;
         const [row] = await tx
           .insert(rateLimit)
-          .values({ id: counter.key, key: counter.key, count: 1, lastRequest: now })
+          // A fresh id, so the key's unique index is the only one two racing inserts can meet:
+          // with id = key, the primary key could see the conflict first, which ON CONFLICT (key)
+          // does not arbitrate (a 23505, so a 500, on PostgreSQL under concurrent requests).
+          .values({ id: randomUUID(), key: counter.key, count: 1, lastRequest: now })
           .onConflictDoUpdate({
             target: rateLimit.key,
             set: {
