@@ -44,6 +44,9 @@ export type AuthOptions = {
   logger?: { warn(obj: object, msg: string): void };
 };
 
+/** Where Better Auth is mounted; auth-routes.ts hands it only the allowlisted paths below this. */
+export const AUTH_BASE_PATH = "/api/auth";
+
 /** The header our HTTP layer sets to the client address Fastify resolved (honouring TRUST_PROXY). */
 export const CLIENT_IP_HEADER = "x-wonderkin-client-ip";
 
@@ -113,7 +116,7 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
       },
     },
     baseURL: env.publicUrl,
-    basePath: "/api/auth",
+    basePath: AUTH_BASE_PATH,
     // A sign-in that fails with no page of its own to return to lands on our sign-in page, which
     // explains the `error` it is given; Better Auth's own /error page is closed (decision 0039).
     onAPIError: { errorURL: `${env.publicUrl}/sign-in` },

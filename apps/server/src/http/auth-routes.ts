@@ -2,7 +2,7 @@ import { commonErrorCodes } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import { type AuthRequestFacts, authRequestContext } from "../auth/auth-request-context";
 import { isAllowedAuthRoute } from "../auth/auth-route-allowlist";
-import type { Auth } from "../auth/create-auth";
+import { AUTH_BASE_PATH, type Auth } from "../auth/create-auth";
 import { fetchHeadersOf } from "./request-headers";
 import { BETTER_AUTH_ROUTE } from "./same-origin";
 import { unsafeTextInRawBody } from "./unsafe-text";
@@ -61,8 +61,6 @@ function withErrorShape(status: number, body: Buffer, contentType: string | null
       : "The request could not be processed.";
   return Buffer.from(JSON.stringify({ ...error, code, message }));
 }
-
-const AUTH_BASE_PATH = "/api/auth";
 
 /**
  * Hands the allowlisted /api/auth/* endpoints to Better Auth. The body is passed through untouched (Better Auth parses it

@@ -58,16 +58,14 @@ function expectRefusals(answers: LightMyRequestResponse[], code: string) {
   return refused.length;
 }
 
+/** Asks for an account for `email`, as a browser at client address `from` would. */
+const signUpFrom = (email: string, from = newClient()) =>
+  post(t.app, "/api/auth/create-user", { firstName: "Ada", email, password: PASSWORD }, undefined, from);
+
 /** Signs up (from a client of its own) and verifies; returns the address and a bearer token. */
 async function verifiedParent(): Promise<{ email: string; token: string; userId: string }> {
   const email = uniqueEmail();
-  const created = await post(
-    t.app,
-    "/api/auth/create-user",
-    { firstName: "Ada", email, password: PASSWORD },
-    undefined,
-    newClient(),
-  );
+  const created = await signUpFrom(email);
   expect(created.statusCode, created.body).toBe(200);
   const link = (await latestMail(t.database.db, email, "email-verification"))?.link;
   expect((await post(t.app, "/api/auth/verify-email", { token: tokenOfLink(link) })).statusCode).toBe(200);
@@ -135,17 +133,7 @@ describe("sign-up e-mails", () => {
   it("creates at most the client's limit of accounts, and sends as many e-mails, of 40 sign-ups at once", async () => {
     const from = newClient();
     const addresses = Array.from({ length: 40 }, () => uniqueEmail("signup"));
-    const answers = await Promise.all(
-      addresses.map((email) =>
-        post(
-          t.app,
-          "/api/auth/create-user",
-          { firstName: "Ada", email, password: PASSWORD },
-          undefined,
-          from,
-        ),
-      ),
-    );
+    const answers = await Promise.all(addresses.map((email) => signUpFrom(email, from)));
     expect(await mailCount("email-verification", addresses)).toBe(CLIENT_LIMIT);
     expect(expectRefusals(answers, "EMAIL_CLIENT_RATE_LIMITED")).toBe(40 - CLIENT_LIMIT);
     const created = await t.database.db
@@ -159,13 +147,7 @@ describe("sign-up e-mails", () => {
 describe("verification e-mails sent again", () => {
   it("sends one of 40 asked for at once: the pause after a link holds under concurrency", async () => {
     const email = uniqueEmail();
-    const created = await post(
-      t.app,
-      "/api/auth/create-user",
-      { firstName: "Ada", email, password: PASSWORD },
-      undefined,
-      newClient(),
-    );
+    const created = await signUpFrom(email);
     expect(created.statusCode).toBe(200);
     const token = await tokenFor(t.app, email);
     // Past the one-minute pause that follows the first e-mail.
