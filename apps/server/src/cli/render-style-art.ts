@@ -1,8 +1,9 @@
 import { mkdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { categories, categoryArtSvg, hashSeed, styleArtSvg, styles } from "@wonderkin/contract";
+import { categories, styles } from "@wonderkin/contract";
 import sharp from "sharp";
+import { categoryArtSvg, hashSeed, styleArtSvg } from "../art/style-art";
 
 /**
  * Renders the catalogue's preview art into the web app's static files (`npm run art`): every style to

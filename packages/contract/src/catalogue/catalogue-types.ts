@@ -9,10 +9,10 @@ export type StyleArt = {
   gradient: readonly [string, string];
   /** A hex accent colour for the motif and the frame. */
   accent: string;
-  /** One of the motif shapes `style-art.ts` knows how to draw. */
+  /** One of the motif shapes the server's art (`apps/server/src/art/style-art.ts`) knows how to draw. */
   motif: StyleMotif;
   /**
-   * What the illustrated child of the preview art wears (`child-art.ts`); the local image model's
+   * What the illustrated child of the preview art wears (the server's `art/child-art.ts`); the local image model's
    * backdrop draws no child and ignores it. Without one, a plain top in the accent colour.
    */
   costume?: StyleCostume;

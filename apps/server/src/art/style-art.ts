@@ -1,5 +1,5 @@
+import type { Style, StyleArt, StyleMotif, ThemeCategory } from "@wonderkin/contract";
 import { checkColour, hex, mix, mulberry32, rgb } from "./art-kit";
-import type { Style, StyleArt, StyleMotif, ThemeCategory } from "./catalogue-types";
 import { drawChild } from "./child-art";
 
 /**

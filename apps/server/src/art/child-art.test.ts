@@ -1,9 +1,7 @@
+import { categories, costumeExtras, costumeHeadwear, costumeOutfits, styles } from "@wonderkin/contract";
 import { describe, expect, it } from "vitest";
-import { costumeExtras, costumeHeadwear, costumeOutfits } from "./catalogue-types";
-import { categories } from "./categories";
 import { childHairStyles, childLook, childSkinTones } from "./child-art";
 import { categoryArtSvg, hashSeed, styleArtSvg } from "./style-art";
-import { styles } from "./styles";
 
 const size = { width: 480, height: 600 };
 const preview = (style: (typeof styles)[number]) =>

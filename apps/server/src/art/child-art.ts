@@ -1,5 +1,5 @@
+import type { CostumeExtra, CostumeHeadwear, StyleCostume } from "@wonderkin/contract";
 import { checkColour, mix, mulberry32 } from "./art-kit";
-import type { CostumeExtra, CostumeHeadwear, StyleCostume } from "./catalogue-types";
 
 /**
  * The illustrated child of the catalogue's preview art: a friendly, flat vector child in the style's
