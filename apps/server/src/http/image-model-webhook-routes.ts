@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
-import { handleImageModelWebhook } from "../modules/studio/image-model-webhook";
+import { handleImageModelWebhook } from "../modules/studio/rendering";
 import type { StudioDeps } from "../modules/studio/studio-deps";
 import { WEBHOOK_BODY_LIMIT } from "./body-limits";
 

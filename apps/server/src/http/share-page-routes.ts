@@ -2,7 +2,7 @@ import { SHARE_PAGE_PREFIX } from "@wonderkin/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Database } from "../db/client";
 import { loggableError } from "../lib/loggable-error";
-import { findSharedPortrait } from "../modules/studio/find-shared-portrait";
+import { findSharedPortrait } from "../modules/studio/sharing";
 import type { Storage } from "../providers/storage/storage";
 import { renderShareGonePage, renderSharePage, sharePageCsp } from "./share-page";
 
@@ -25,7 +25,7 @@ function sendGone(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * The public side of a portrait's share link (modules/studio/share-portrait.ts): the page at
+ * The public side of a portrait's share link (modules/studio/sharing/share-portrait.ts): the page at
  * /s/:token and its picture at /s/:token/portrait.jpg, read from storage by the server (never a
  * signed storage address, which would outlive a revocation). Anything else under /s/ — and any
  * failure — is the same "not available" page, so the web app's fallback never answers here.

@@ -23,26 +23,22 @@ import {
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { FamilyDeps } from "../modules/families/family-deps";
-import { countGalleryFilters } from "../modules/studio/count-gallery-filters";
 import {
+  countGalleryFilters,
   deletePortrait,
   listPortraits,
+  markStudioIntroSeen,
   portraitStatuses,
   reportPortraitError,
+  setFavourite,
 } from "../modules/studio/gallery";
-import { generatePortraits, regeneratePortrait } from "../modules/studio/generate-portraits";
-import { listPortraitShares } from "../modules/studio/list-portrait-shares";
-import { markStudioIntroSeen } from "../modules/studio/mark-studio-intro-seen";
-import { emailPortraitFailure } from "../modules/studio/portrait-lifecycle";
 import { findFamilyPortrait } from "../modules/studio/portrait-record";
-import { swapPreviewStyle } from "../modules/studio/preview-swap";
-import { previewsOf, setPreviewsByEmail } from "../modules/studio/previews";
-import { printPortrait } from "../modules/studio/print-portrait";
-import { revokePortraitShare } from "../modules/studio/revoke-portrait-share";
-import { setFavourite } from "../modules/studio/set-favourite";
-import { sharePortrait } from "../modules/studio/share-portrait";
+import { previewsOf, setPreviewsByEmail, swapPreviewStyle } from "../modules/studio/previews";
+import { emailPortraitFailure, generatePortraits, regeneratePortrait } from "../modules/studio/rendering";
+import { listPortraitShares, revokePortraitShare, sharePortrait } from "../modules/studio/sharing";
 import type { StudioDeps } from "../modules/studio/studio-deps";
 import { startTraining, trainingStateOf } from "../modules/studio/training";
+import { printPortrait } from "../modules/studio/video-print";
 import { registerFamilyEndpoint } from "./family-context";
 
 /** Spec §7's training, generation, gallery and e-mail calls, for the family in `organization-id`. */

@@ -1,9 +1,8 @@
 import { createVideoEndpoint, videoStatusEndpoint } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { FamilyDeps } from "../modules/families/family-deps";
-import { createPortraitVideo } from "../modules/studio/create-portrait-video";
-import { portraitVideos } from "../modules/studio/portrait-videos";
 import type { StudioDeps } from "../modules/studio/studio-deps";
+import { createPortraitVideo, portraitVideos } from "../modules/studio/video-print";
 import { registerFamilyEndpoint } from "./family-context";
 
 /** "Create video" (decision 0033): a clip of a portrait, and the page's poll of its progress. */

@@ -1,22 +1,14 @@
 import { AppError } from "../lib/app-error";
-import { analysisCopy, preparePhoto } from "../modules/photos/process-photo";
-import { makePortraitFiles, makePrintFile } from "../modules/studio/portrait-files";
-import {
-  joinVideoFrames,
-  renderVideoFrames,
-  type VideoFramesInput,
-} from "../modules/studio/portrait-video-frames";
-import { referenceCopy } from "../modules/studio/reference-copy";
-import type { DescribedFace, DetectedFace } from "../providers/face-detector/face-detector";
-import { createTfjsFaceDetector } from "../providers/face-detector/tfjs-face-detector";
-import { cropFace } from "../providers/image-model/crop-face";
-import type { TrainingPhoto } from "../providers/image-model/image-model";
-import { renderLocalPortrait } from "../providers/image-model/local-portrait-renderer";
-import {
-  createNsfwjsSafetyClassifier,
-  type SafetyModel,
-} from "../providers/safety-classifier/nsfwjs-safety-classifier";
-import type { SafetyScores } from "../providers/safety-classifier/safety-classifier";
+import { cropFace, type TrainingPhoto } from "./faces/crop-face";
+import type { DescribedFace, DetectedFace } from "./faces/face-detector";
+import { createTfjsFaceDetector } from "./faces/tfjs-face-detector";
+import { analysisCopy, preparePhoto } from "./photos/process-photo";
+import { renderLocalPortrait } from "./portraits/local-portrait-renderer";
+import { makePortraitFiles, makePrintFile } from "./portraits/portrait-files";
+import { joinVideoFrames, renderVideoFrames, type VideoFramesInput } from "./portraits/portrait-video-frames";
+import { referenceCopy } from "./portraits/reference-copy";
+import { createNsfwjsSafetyClassifier, type SafetyModel } from "./safety/nsfwjs-safety-classifier";
+import type { SafetyScores } from "./safety/safety-classifier";
 
 /**
  * The CPU-bound image work of the product, as plain functions of plain data so that each can run in

@@ -2,10 +2,10 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { AppError } from "../lib/app-error";
-import type { FaceDetector } from "../providers/face-detector/face-detector";
-import type { SafetyModel } from "../providers/safety-classifier/nsfwjs-safety-classifier";
-import type { SafetyClassifier } from "../providers/safety-classifier/safety-classifier";
+import type { FaceDetector } from "./faces/face-detector";
 import { type ImageTaskName, type ImageTasks, runImageTask, type TaskOutcome } from "./image-tasks";
+import type { SafetyModel } from "./safety/nsfwjs-safety-classifier";
+import type { SafetyClassifier } from "./safety/safety-classifier";
 
 /** Buffers come back from a thread as plain Uint8Arrays; the callers want Buffers (sharp, storage). */
 type Revived<T> = T extends Uint8Array

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eyeAspectRatio, frontality } from "../../src/image-work/faces/face-geometry";
 import { looksAdult } from "../../src/modules/photos/age-plausibility";
 import {
   bytesToDescriptor,
@@ -8,7 +9,6 @@ import {
   photosNotOfTheChild,
 } from "../../src/modules/photos/face-identity";
 import { rankPhotos } from "../../src/modules/photos/photo-quality";
-import { eyeAspectRatio, frontality } from "../../src/providers/face-detector/face-geometry";
 
 /** A descriptor `offset` away from `base` along one axis (distances are then exact). */
 const near = (base: number[], axis: number, offset: number) =>

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { detectImageType } from "../../src/modules/photos/detect-image-type";
-import { hammingDistance, perceptualHash } from "../../src/modules/photos/image-measures";
-import { processPhoto } from "../../src/modules/photos/process-photo";
+import { detectImageType } from "../../src/image-work/photos/detect-image-type";
+import { hammingDistance, perceptualHash } from "../../src/image-work/photos/image-measures";
+import { processPhoto } from "../../src/image-work/photos/process-photo";
 import { heicHeader, testPhoto } from "../support/photos";
 
 describe("detecting the type from the bytes", () => {

@@ -3,7 +3,7 @@ import { childErrorCodes, familyErrorCodes, privacyErrorCodes } from "@wonderkin
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvent, child, childPhoto, creditLedger, generatedImage, member } from "../../src/db/schema";
-import { deleteModelJob } from "../../src/modules/privacy/privacy-job-specs";
+import { deleteModelJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
 import { postAs, verifiedParent } from "../support/families";
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const mediaRoot = () => path.join(t.env.dataDir, "media");
-/** Seeding trains models and renders portraits: generous on a busy machine. */
+/** A hang detector, not a speed limit: seeding trains models and renders portraits (slow beside other work). */
 const SLOW = { timeout: 180_000 };
 
 describe("deleting a child", SLOW, () => {

@@ -5,8 +5,8 @@ import {
   RECEIPT_END,
   verifyDeletionReceipt,
 } from "../../src/modules/privacy/deletion-receipt";
-import { buildDataExportJob, deleteModelJob } from "../../src/modules/privacy/privacy-job-specs";
-import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
+import { buildDataExportJob } from "../../src/modules/privacy/privacy-job-specs";
+import { deleteModelJob, renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
 import {
@@ -50,6 +50,10 @@ afterAll(async () => {
   await s3.close();
 });
 
+/**
+ * A hang detector, not a speed limit: seeding trains a child and renders portraits in real image
+ * threads (seconds on a quiet machine, many times that beside other work on two cores).
+ */
 const SLOW = { timeout: 180_000 };
 
 /** A parent on Oracle with one child whose photos are up and whose training has been handed over. */

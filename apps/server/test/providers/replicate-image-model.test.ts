@@ -3,8 +3,8 @@ import { unzipSync } from "fflate";
 import { validateWebhook } from "replicate";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTfjsFaceDetector } from "../../src/image-work/faces/tfjs-face-detector";
 import { faceDistance } from "../../src/modules/photos/face-identity";
-import { createTfjsFaceDetector } from "../../src/providers/face-detector/tfjs-face-detector";
 import type { ImageModel, PreviewPhoto, TrainingPhoto } from "../../src/providers/image-model/image-model";
 import {
   createReplicateImageModel,

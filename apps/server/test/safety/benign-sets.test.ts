@@ -4,18 +4,18 @@ import path from "node:path";
 import { styles } from "@wonderkin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/config/env";
+import { cropFace } from "../../src/image-work/faces/crop-face";
+import { createTfjsFaceDetector } from "../../src/image-work/faces/tfjs-face-detector";
+import { renderLocalPortrait } from "../../src/image-work/portraits/local-portrait-renderer";
+import { makePortraitFiles } from "../../src/image-work/portraits/portrait-files";
+import { createNsfwjsSafetyClassifier } from "../../src/image-work/safety/nsfwjs-safety-classifier";
+import { type SafetyScores, safetyClasses } from "../../src/image-work/safety/safety-classifier";
 import {
   judgeSafety,
   type SafetyThresholds,
   safetyThresholdsOf,
 } from "../../src/modules/safety/judge-safety";
-import { makePortraitFiles } from "../../src/modules/studio/portrait-files";
 import { PREVIEW_WATERMARK, previewStyleIds } from "../../src/modules/studio/previews";
-import { createTfjsFaceDetector } from "../../src/providers/face-detector/tfjs-face-detector";
-import { cropFace } from "../../src/providers/image-model/crop-face";
-import { renderLocalPortrait } from "../../src/providers/image-model/local-portrait-renderer";
-import { createNsfwjsSafetyClassifier } from "../../src/providers/safety-classifier/nsfwjs-safety-classifier";
-import { type SafetyScores, safetyClasses } from "../../src/providers/safety-classifier/safety-classifier";
 import { groupPicture, samePersonPictures, singleFacePictures } from "../support/face-pictures";
 
 /*
@@ -135,5 +135,7 @@ describe(`the safety screen (${env.SAFETY_MODEL}, default thresholds) on benign 
     }
     expect(maxima.get("portraits")?.pictures).toBe(styles.length);
     expect(refused).toEqual([]);
+    // A hang detector, not a speed limit: every style's portrait and preview is rendered and
+    // classified (really long work, the more so beside other work on two cores).
   }, 300_000);
 });

@@ -1,11 +1,12 @@
-import { findStyle, type GeneratedImage, styleArtSvg } from "@wonderkin/contract";
+import { findStyle, type GeneratedImage } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { styleArtSvg } from "../../src/art/style-art";
 import { generatedImage } from "../../src/db/schema";
-import { makePortraitFiles, makePrintFile } from "../../src/modules/studio/portrait-files";
+import { makePortraitFiles, makePrintFile } from "../../src/image-work/portraits/portrait-files";
+import { opacityAsPaintOpacity } from "../../src/image-work/portraits/style-art-cache";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
-import { opacityAsPaintOpacity } from "../../src/providers/image-model/style-art-cache";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { postAs, type TestParent } from "../support/families";
 import { parentWithChild, workQueued } from "../support/studio";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, generatedImage, mailOutbox } from "../../src/db/schema";
 import { readCredits } from "../../src/modules/credits/change-credits";
-import { likenessOutcomesSince } from "../../src/modules/studio/likeness-outcomes";
+import { likenessOutcomesSince } from "../../src/modules/studio/rendering";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { portraitPicture, STRANGER, samePersonPictures, singleFacePictures } from "../support/face-pictures";

@@ -3,9 +3,9 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, generatedImage, mailOutbox, previewSet } from "../../src/db/schema";
 import { readCredits } from "../../src/modules/credits/change-credits";
-import { childStoragePrefix } from "../../src/modules/photos/photo-storage-keys";
-import { runRender } from "../../src/modules/studio/portrait-lifecycle";
+import { childStoragePrefix } from "../../src/modules/storage-layout/family-storage-prefix";
 import { makePreviews } from "../../src/modules/studio/previews";
+import { runRender } from "../../src/modules/studio/rendering";
 import { makePreviewsJob, renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { samePersonPictures } from "../support/face-pictures";
@@ -332,7 +332,7 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
 
     // The allowance: as many swaps as the set has previews (here the env said 4 at request time).
     const used = { ...t.studio, env: { ...t.studio.env, PREVIEW_PORTRAITS: 1 } };
-    const { swapPreviewStyle } = await import("../../src/modules/studio/preview-swap");
+    const { swapPreviewStyle } = await import("../../src/modules/studio/previews");
     await expect(
       swapPreviewStyle(used, {
         familyId: parent.familyId,

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvent, child, generatedImage } from "../../src/db/schema";
 import { readCredits } from "../../src/modules/credits/change-credits";
-import { reconcileStudio } from "../../src/modules/studio/reconcile-studio";
+import { reconcileStudio } from "../../src/modules/studio/rendering";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import {

@@ -3,10 +3,10 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { processPhoto } from "../../src/modules/photos/process-photo";
-import { createTfjsFaceDetector } from "../../src/providers/face-detector/tfjs-face-detector";
-import { cropFace } from "../../src/providers/image-model/crop-face";
-import { renderLocalPortrait } from "../../src/providers/image-model/local-portrait-renderer";
+import { cropFace } from "../../src/image-work/faces/crop-face";
+import { createTfjsFaceDetector } from "../../src/image-work/faces/tfjs-face-detector";
+import { processPhoto } from "../../src/image-work/photos/process-photo";
+import { renderLocalPortrait } from "../../src/image-work/portraits/local-portrait-renderer";
 
 /*
  * Pictures of real faces for tests, benchmarks and browser tests, made from the sample photos that

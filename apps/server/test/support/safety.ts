@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import type { SafetyClassifier, SafetyScores } from "../../src/providers/safety-classifier/safety-classifier";
+import type { SafetyClassifier, SafetyScores } from "../../src/image-work/safety/safety-classifier";
 
 /** What the real classifier answers for an everyday picture. */
 export const NEUTRAL_SCORES: SafetyScores = {

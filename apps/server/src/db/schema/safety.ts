@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { SafetyScores } from "../../providers/safety-classifier/safety-classifier";
+import type { SafetyScores } from "../../image-work/safety/safety-classifier";
 import { user } from "./auth";
 import { child } from "./child";
 import { organization } from "./family";

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
+import type { FaceDetector } from "../../image-work/faces/face-detector";
 import type { ImageWork } from "../../image-work/image-work";
-import type { FaceDetector } from "../../providers/face-detector/face-detector";
 import type { Storage } from "../../providers/storage/storage";
 import type { SafetyScreen } from "../safety/safety-screen";
 

@@ -3,19 +3,19 @@ import { photoErrorCodes, photoMessage, type UploadedPhoto } from "@wonderkin/co
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { child, childPhoto } from "../../db/schema";
+import { DUPLICATE_DISTANCE, hammingDistance } from "../../image-work/photos/image-measures";
+import type { PreparedPhoto } from "../../image-work/photos/process-photo";
+import { type FaceFindings, findFaces, requireOneFace } from "../../image-work/photos/process-photo";
 import { AppError } from "../../lib/app-error";
 import { findFamilyChild } from "../children/child-record";
 import { requireCurrentConsent } from "../consent/parental-consent";
 import { screenUpload } from "../safety/screen-upload";
 import { childIdentity, descriptorToBytes, faceDistance } from "./face-identity";
-import { DUPLICATE_DISTANCE, hammingDistance } from "./image-measures";
 import { viewsOf } from "./manage-photos";
 import type { PhotoDeps } from "./photo-deps";
 import type { PhotoRow } from "./photo-record";
 import { describedPhotos, loadPhotoSet } from "./photo-set";
 import { photoKeys } from "./photo-storage-keys";
-import type { PreparedPhoto } from "./process-photo";
-import { type FaceFindings, findFaces, requireOneFace } from "./process-photo";
 
 async function photoHashesOf(db: Database, childId: number): Promise<string[]> {
   const rows = await db

@@ -23,7 +23,8 @@ import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Storage } from "../../providers/storage/storage";
 import type { ChildRow } from "../children/child-record";
 import { CHILD_SUFFIX_REGEXP, childNotePattern, FORMER_CHILD } from "../credits/portrait-spend-note";
-import { childStoragePrefix, familyStoragePrefix } from "../photos/photo-storage-keys";
+import { childStoragePrefix, familyStoragePrefix } from "../storage-layout/family-storage-prefix";
+import { deleteModelJob, type ModelReference } from "../studio/studio-job-specs";
 import {
   type DeletionCounts,
   type DeletionTally,
@@ -32,7 +33,6 @@ import {
 } from "./deletion-receipt";
 import { deleteExportFiles, dropExportsHoldingChild, dropExportsHoldingFamily } from "./drop-data-exports";
 import type { ErasureDeps } from "./privacy-deps";
-import { deleteModelJob, type ModelReference } from "./privacy-job-specs";
 
 /**
  * Erasing children, alone or with their family. The order is what makes it complete:

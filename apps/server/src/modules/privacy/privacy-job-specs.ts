@@ -5,15 +5,6 @@ import { z } from "zod";
  * domain can send them without importing the worker side.
  */
 
-/** A model at the image-model provider to delete: a trained version, or a training still under way. */
-export const modelReferenceSchema = z.union([
-  z.object({ modelVersion: z.string().min(1) }),
-  z.object({ trainingId: z.string().min(1) }),
-]);
-export type ModelReference = z.infer<typeof modelReferenceSchema>;
-
-export const deleteModelJob = { name: "privacy.delete-model", payload: modelReferenceSchema };
-
 /** Export files whose rows a deletion dropped: deleted after commit, and by this job if that stops. */
 export const deleteExportFilesJob = {
   name: "privacy.delete-export-files",

@@ -1,4 +1,5 @@
 import { defineJob } from "../../jobs/define-job";
+import { deleteModelJob } from "../studio/studio-job-specs";
 import { buildDataExport } from "./build-data-export";
 import { expireDataExports } from "./data-export";
 import { deleteModelAtProvider } from "./erase-children";
@@ -6,7 +7,6 @@ import type { PrivacyDeps } from "./privacy-deps";
 import {
   buildDataExportJob,
   deleteExportFilesJob,
-  deleteModelJob,
   deleteUnverifiedAccountsJob,
   expireDataExportsJob,
   purgeTrainingPhotosJob,

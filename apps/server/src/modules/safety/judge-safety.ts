@@ -1,5 +1,5 @@
 import type { Env } from "../../config/env";
-import type { SafetyScores } from "../../providers/safety-classifier/safety-classifier";
+import type { SafetyScores } from "../../image-work/safety/safety-classifier";
 
 /** The classes the screen refuses on, each with its own threshold (decision 0038). */
 export const screenedClasses = ["porn", "hentai", "sexy"] as const;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Env } from "../../config/env";
-import type { SafetyClassifier, SafetyScores } from "../../providers/safety-classifier/safety-classifier";
+import type { SafetyClassifier, SafetyScores } from "../../image-work/safety/safety-classifier";
 import { judgeSafety, type SafetyThresholds, type ScreenedClass, safetyThresholdsOf } from "./judge-safety";
 
 /** What is screened: a parent's uploads, or the pictures we make. */

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { generatedImage } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Storage } from "../../providers/storage/storage";
-import { childStoragePrefix } from "../photos/photo-storage-keys";
+import { childStoragePrefix } from "../storage-layout/family-storage-prefix";
 
 export type PortraitRow = typeof generatedImage.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type PgBoss from "pg-boss";
 import type { Env } from "../../config/env";
 import type { Database } from "../../db/client";
+import type { FaceDetector } from "../../image-work/faces/face-detector";
 import type { ImageWork } from "../../image-work/image-work";
-import type { FaceDetector } from "../../providers/face-detector/face-detector";
 import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Mailer } from "../../providers/mailer/mailer";
 import type { Storage } from "../../providers/storage/storage";

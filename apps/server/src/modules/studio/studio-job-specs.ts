@@ -25,6 +25,20 @@ export const reconcileStudioJob = {
   payload: z.object({}).passthrough(),
 };
 
+/** A model at the image-model provider to delete: a trained version, or a training still under way. */
+export const modelReferenceSchema = z.union([
+  z.object({ modelVersion: z.string().min(1) }),
+  z.object({ trainingId: z.string().min(1) }),
+]);
+export type ModelReference = z.infer<typeof modelReferenceSchema>;
+
+/**
+ * Deleting a model is the inverse of training it, so the studio owns its queue: privacy sends it
+ * when a child goes, training when its child went meanwhile. The queue keeps its first name so jobs
+ * already queued under it are still worked.
+ */
+export const deleteModelJob = { name: "privacy.delete-model", payload: modelReferenceSchema };
+
 /** Makes a portrait's short animated clip ("Create video", decision 0033). */
 export const renderVideoJob = {
   name: "studio.render-video",

@@ -1,8 +1,6 @@
 import { defineJob } from "../../jobs/define-job";
-import { runRender } from "./portrait-lifecycle";
 import { makePreviews } from "./previews";
-import { reconcileStudio } from "./reconcile-studio";
-import { renderPortraitVideo } from "./render-portrait-video";
+import { reconcileStudio, runRender } from "./rendering";
 import type { StudioDeps } from "./studio-deps";
 import {
   makePreviewsJob,
@@ -12,6 +10,7 @@ import {
   trainChildJob,
 } from "./studio-job-specs";
 import { runTraining } from "./training";
+import { renderPortraitVideo } from "./video-print";
 
 type Deps = { studio: StudioDeps };
 

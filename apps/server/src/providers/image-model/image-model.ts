@@ -7,14 +7,12 @@
  * manual check — so a lost webhook only delays, never loses, a result.
  */
 
+import type { TrainingPhoto } from "../../image-work/faces/crop-face";
+
 export type ProviderRunStatus = "running" | "succeeded" | "failed";
 
-export type TrainingPhoto = {
-  /** Normalised photo bytes (JPEG, metadata already stripped). */
-  bytes: Uint8Array;
-  /** The face box found at upload, when face detection ran (pixels of `bytes`). */
-  face?: { x: number; y: number; width: number; height: number } | null;
-};
+// Defined beside the face crop that reads it: image-work imports nothing from providers.
+export type { TrainingPhoto };
 
 export type StartTrainingInput = {
   childId: number;

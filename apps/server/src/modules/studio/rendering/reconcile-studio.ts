@@ -1,0 +1,93 @@
+import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { child, generatedImage } from "../../../db/schema";
+import { sendJob } from "../../../jobs/job-definition";
+import { unfinishedStatuses } from "../portrait-record";
+import type { StudioDeps } from "../studio-deps";
+import { renderPortraitJob, trainChildJob } from "../studio-job-specs";
+import { settleTraining } from "../training";
+import { failPortrait, PORTRAIT_DEADLINE_MS, settlePortrait } from "./portrait-lifecycle";
+
+/** Providers train for up to about an hour; beyond this a training has failed. */
+const TRAINING_DEADLINE_MS = 6 * 60 * 60 * 1000;
+/** A run this quiet is asked about directly (its webhook may be lost). */
+const QUIET_MS = 60 * 1000;
+/** A queued job that never got its run started this long ago is sent again. */
+const REQUEUE_MS = 5 * 60 * 1000;
+
+/**
+ * The safety net for lost webhooks and lost jobs, run every two minutes by one worker: asks the
+ * provider about quiet runs, re-sends jobs that never started, and fails (refunding) what is past
+ * its deadline. Each step is the same idempotent function the webhook and the jobs use.
+ */
+export async function reconcileStudio(deps: StudioDeps, now = new Date()): Promise<{ settled: number }> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  let settled = 0;
+
+  const trainings = await deps.db
+    .select({ id: child.id, providerId: child.trainingProviderId, startedAt: child.trainingStartedAt })
+    .from(child)
+    .where(and(eq(child.trainingStatus, "started"), lt(child.trainingStartedAt, ago(QUIET_MS))));
+  for (const training of trainings) {
+    if (!training.providerId) {
+      if (training.startedAt && training.startedAt < ago(REQUEUE_MS)) {
+        await sendJob(
+          deps.boss,
+          trainChildJob,
+          { childId: training.id },
+          { singletonKey: `train-${training.id}` },
+        );
+      }
+    } else if (training.startedAt && training.startedAt < ago(TRAINING_DEADLINE_MS)) {
+      await deps.db
+        .update(child)
+        .set({ trainingStatus: "failed", trainingFailureReason: "Training took too long. Try again." })
+        .where(and(eq(child.id, training.id), eq(child.trainingStatus, "started")));
+    } else {
+      await settleTraining(deps, training.id);
+    }
+    settled += 1;
+  }
+
+  const unstarted = await deps.db
+    .select({ id: generatedImage.id })
+    .from(generatedImage)
+    .where(
+      and(
+        eq(generatedImage.status, "pending"),
+        isNull(generatedImage.providerPredictionId),
+        lt(generatedImage.createdAt, ago(REQUEUE_MS)),
+      ),
+    );
+  for (const image of unstarted) {
+    await sendJob(
+      deps.boss,
+      renderPortraitJob,
+      { imageId: image.id },
+      { singletonKey: `render-${image.id}` },
+    );
+  }
+
+  const quiet = await deps.db
+    .select({ id: generatedImage.id, createdAt: generatedImage.createdAt })
+    .from(generatedImage)
+    .where(
+      and(
+        inArray(generatedImage.status, [...unfinishedStatuses]),
+        isNotNull(generatedImage.providerPredictionId),
+        lt(generatedImage.startedAt, ago(QUIET_MS)),
+      ),
+    );
+  for (const image of quiet) {
+    const row = await settlePortrait(deps, image.id);
+    if (
+      row &&
+      row.status !== "succeeded" &&
+      row.status !== "failed" &&
+      image.createdAt < ago(PORTRAIT_DEADLINE_MS)
+    ) {
+      await failPortrait(deps, image.id, "Took too long at the provider");
+    }
+    settled += 1;
+  }
+  return { settled: settled + unstarted.length };
+}
