@@ -4,9 +4,8 @@ import fastifyCompress from "@fastify/compress";
 import { commonErrorCodes } from "@wonderkin/contract";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Auth } from "./auth/create-auth";
 import type { Providers } from "./build-providers";
-import { composePhotoDeps } from "./compose-photo-deps";
+import type { Domain } from "./compose-domain";
 import type { Env } from "./config/env";
 import type { DatabaseConnection } from "./db/client";
 import { adminRoutes } from "./http/admin-routes";
@@ -38,27 +37,23 @@ import { registerUnsafeTextCheck } from "./http/unsafe-text";
 import { userRoutes } from "./http/user-routes";
 import { videoRoutes } from "./http/video-routes";
 import { isClientRoute, registerWebApp } from "./http/web-app";
-import type { ImageWork } from "./image-work/image-work";
 import type { Queue } from "./jobs/queue";
-import type { SafetyScreen } from "./modules/safety/safety-screen";
 import type { Metrics } from "./observability/metrics";
 import { storageMediaOrigin } from "./providers/storage";
 
 /**
  * What the HTTP app is composed from. Everything is built by the composition root (runtime.ts, or
- * the test helper through the same buildProviders): the app builds no provider of its own.
+ * the test helper through the same buildProviders and composeDomain): the app builds no provider
+ * and no domain deps of its own.
  */
 export type AppDeps = {
   env: Env;
   database: DatabaseConnection;
-  auth: Auth;
+  /** Every deps object of the domain (compose-domain.ts), shared with the worker. */
+  domain: Domain;
   /** Mailer, storage, payments (and Stripe's client), image model, face detector: shared with the worker. */
   providers: Providers;
   queue: Pick<Queue, "isStarted" | "boss">;
-  /** CPU-bound image work (photo checks, face detection, files) in a thread pool. */
-  imageWork: ImageWork;
-  /** The child-safety screen (decision 0038), shared with the worker: uploads are screened here. */
-  safety: SafetyScreen;
   /** The process's metrics: request latency is recorded, and served at /metrics with METRICS_TOKEN. */
   metrics?: Metrics;
   /** Tells a worker in this process that a job was just sent (ROLE=all), so it starts at once. */
@@ -79,7 +74,8 @@ function notFound(request: FastifyRequest) {
 /** Builds the HTTP application without listening, so tests drive it through `app.inject`. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
-  const { mailer, storage, payments, stripe, imageModel, faceDetector } = deps.providers;
+  const { storage, payments, stripe } = deps.providers;
+  const { auth, identity, families, photos, studio, privacy, billing } = deps.domain;
   const app = Fastify({
     logger: deps.logger ?? false,
     // request.ip is the rightmost address the trusted proxies did not add (decision 0040).
@@ -157,62 +153,27 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const readPublicConfig = publicConfigReader(env);
   await app.register(publicConfigRoutes(readPublicConfig));
   await app.register(styleSampleRoutes({ samplesDir: env.samplesDir }));
-  const identityDeps = { db: deps.database.db, auth: deps.auth, mailer, env };
-  await app.register(identityRoutes(identityDeps));
-  await app.register(userRoutes(identityDeps));
-  await app.register(billingRoutes(identityDeps));
-  await app.register(analyticsRoutes({ db: deps.database.db, auth: deps.auth, env }));
-  const billingMailDeps = { db: deps.database.db, mailer, env, logger: app.log };
-  await app.register(subscriptionRoutes({ ...billingMailDeps, auth: deps.auth, payments }));
+  // Better Auth has finished setting up (or failed) before the first route that uses it.
+  await auth.$context;
+  await app.register(identityRoutes(identity));
+  await app.register(userRoutes(identity));
+  await app.register(billingRoutes(identity));
+  await app.register(analyticsRoutes({ db: deps.database.db, auth, env }));
+  await app.register(subscriptionRoutes({ ...billing, auth, payments }));
   if (stripe && env.STRIPE_WEBHOOK_SECRET) {
-    await app.register(
-      stripeWebhookRoutes({ billing: billingMailDeps, stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET }),
-    );
+    await app.register(stripeWebhookRoutes({ billing, stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET }));
   }
-  const { secret: mediaSecret } = await deps.auth.$context;
-  const { imageWork } = deps;
-  const familyDeps = {
-    ...identityDeps,
-    mediaSecret,
-    mediaTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
-    storage,
-    safety: deps.safety,
-    imageModel,
-    boss: deps.queue.boss,
-  };
-  await app.register(familyRoutes(familyDeps));
-  await app.register(childrenRoutes(familyDeps));
-  const photos = composePhotoDeps(env, {
-    db: deps.database.db,
-    storage,
-    imageWork,
-    faceDetector,
-    safety: deps.safety,
-    boss: deps.queue.boss,
-  });
-  await app.register(photoRoutes({ ...familyDeps, photos }));
-  const studio = {
-    db: deps.database.db,
-    storage,
-    mailer,
-    imageModel,
-    imageWork,
-    faceDetector,
-    safety: deps.safety,
-    boss: deps.queue.boss,
-    env,
-    wakeWorker: deps.wakeWorker,
-  };
-  await app.register(studioRoutes({ ...familyDeps, studio }));
-  await app.register(videoRoutes({ ...familyDeps, studio }));
-  await app.register(
-    privacyRoutes({ ...familyDeps, privacy: { ...studio, payments, logger: app.log, secret: mediaSecret } }),
-  );
+  await app.register(familyRoutes(families));
+  await app.register(childrenRoutes(families));
+  await app.register(photoRoutes({ ...families, photos }));
+  await app.register(studioRoutes({ ...families, studio }));
+  await app.register(videoRoutes({ ...families, studio }));
+  await app.register(privacyRoutes({ ...families, privacy }));
   await app.register(imageModelWebhookRoutes({ studio }));
-  if (storage.kind === "local") await app.register(mediaRoutes({ storage, secret: mediaSecret }));
+  if (storage.kind === "local") await app.register(mediaRoutes({ storage, secret: families.mediaSecret }));
   // Public pages of shared portraits: registered in every mode, and before the web app's fallback.
   await app.register(sharePageRoutes({ db: deps.database.db, storage }));
-  await app.register(authRoutes(deps.auth));
+  await app.register(authRoutes(auth));
   if (env.ADMIN_API_TOKEN) {
     await app.register(
       adminRoutes({
@@ -221,7 +182,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         boss: deps.queue.boss,
         wakeWorker: deps.wakeWorker,
         adminToken: env.ADMIN_API_TOKEN,
-        secret: deps.safety.secret,
+        secret: deps.domain.safety.secret,
       }),
     );
   }

@@ -1,10 +1,11 @@
 import type Stripe from "stripe";
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
+import type { FaceDetector } from "./image-work/faces/face-detector";
 import type { ImageWork } from "./image-work/image-work";
+import type { SafetyClassifier } from "./image-work/safety/safety-classifier";
 import { createAnalyticsForwarder } from "./providers/analytics";
 import type { AnalyticsForwarder } from "./providers/analytics/forwarder";
-import type { FaceDetector } from "./providers/face-detector/face-detector";
 import { createImageModel } from "./providers/image-model";
 import type { ImageModel } from "./providers/image-model/image-model";
 import { createMailer } from "./providers/mailer";
@@ -12,7 +13,6 @@ import type { Mailer } from "./providers/mailer/mailer";
 import type { MailLogger } from "./providers/mailer/outbox-mailer";
 import { createPayments, createStripeClientFor } from "./providers/payments";
 import type { Payments } from "./providers/payments/payments";
-import type { SafetyClassifier } from "./providers/safety-classifier/safety-classifier";
 import { createStorage } from "./providers/storage";
 import type { Storage } from "./providers/storage/storage";
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { createApp } from "./app";
-import { type Auth, createAuth } from "./auth/create-auth";
 import { buildProviders } from "./build-providers";
-import { composePhotoDeps } from "./compose-photo-deps";
+import { composeDomain } from "./compose-domain";
 import { resolveAuthSecret } from "./config/auth-secret";
 import type { Env } from "./config/env";
 import { loggerOptions } from "./config/logger";
@@ -11,12 +10,12 @@ import { connectDatabase, type DatabaseConnection } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { migrateWith, SCHEMA_LOCK_KEY } from "./db/migrate";
 import { createImageWork, type ImageWork } from "./image-work/image-work";
-import { jobs } from "./jobs";
+import { jobs } from "./job-registry";
 import { jobSignalListener } from "./jobs/job-signal";
 import { type Queue, queuePoolMax, startQueue } from "./jobs/queue";
 import { prepareJobQueues, startWorker, type Worker } from "./jobs/worker";
-import { createSafetyScreen } from "./modules/safety/safety-screen";
-import { likenessOutcomesOfLastDay } from "./modules/studio/likeness-outcomes";
+import type { Auth } from "./modules/auth/better-auth/create-auth";
+import { likenessOutcomesOfLastDay } from "./modules/studio/rendering";
 import { createMetrics } from "./observability/metrics";
 import { startMetricsServer } from "./observability/metrics-server";
 
@@ -36,10 +35,10 @@ export type Runtime = {
 };
 
 /**
- * Builds and starts the product for `env`: database and migrations, job queue, providers, auth,
- * then by ROLE the HTTP app and/or the worker. This is the composition root: every provider is
- * built here once (buildProviders) and handed to both the app and the worker, which build none of
- * their own. main.ts and the benchmarks both start the product through here, so what is measured
+ * Builds and starts the product for `env`: database and migrations, job queue, providers, the
+ * domain (auth among it), then by ROLE the HTTP app and/or the worker. This is the composition
+ * root: every provider is built here once (buildProviders), the domain once (composeDomain), and
+ * both are handed to the app and the worker, which build none of their own. main.ts and the benchmarks both start the product through here, so what is measured
  * is what runs. On failure, whatever was opened is closed again. (The CLIs in cli/ are separate
  * entry points that open only the database they need.)
  */
@@ -96,8 +95,6 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
     closers.push(() => imageWork.close());
     const providers = buildProviders(env, { db: database.db, logger, secret, imageWork });
     closers.push(() => providers.close());
-    const { mailer, storage, payments, imageModel } = providers;
-    const auth = createAuth({ db: database.db, env, secret, mailer, logger });
 
     // Recorded only when someone can read them: no per-request cost otherwise.
     const metrics =
@@ -113,40 +110,26 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       const metricsServer = await startMetricsServer({ metrics, host: env.HOST, port: env.METRICS_PORT });
       closers.push(() => metricsServer.close());
     }
-    const safety = createSafetyScreen(env, {
-      classifier: providers.safetyClassifier,
-      secret,
-      logger,
-      observe: metrics?.observeSafetyCheck,
-    });
     // With the worker in this process, a job sent here is picked up at once rather than at the next poll.
     let worker: Worker | null = null;
     const wakeWorker = (queueName: string) => worker?.nudge(queueName);
+    // One domain for the app and the worker of this process (the tests build theirs the same way).
+    const domain = composeDomain({
+      env,
+      db: database.db,
+      secret,
+      providers,
+      imageWork,
+      boss: queue.boss,
+      logger,
+      wakeWorker,
+      observeSafetyCheck: metrics?.observeSafetyCheck,
+    });
     if (runsWorker) {
-      const studio = {
-        db: database.db,
-        storage,
-        mailer,
-        imageModel,
-        imageWork,
-        faceDetector: providers.faceDetector,
-        safety,
-        boss: queue.boss,
-        env,
-        wakeWorker,
-      };
-      const privacy = { ...studio, payments, logger, secret };
       const started = await startWorker({
         boss: queue.boss,
         jobs,
-        deps: {
-          db: database.db,
-          analyticsForwarder: providers.analyticsForwarder,
-          studio,
-          privacy,
-          photos: composePhotoDeps(env, studio),
-          billing: { db: database.db, mailer, env, logger },
-        },
+        deps: domain.jobDeps,
         logger,
         pollingIntervalSeconds: env.QUEUE_POLL_INTERVAL_SECONDS,
         idlePollingIntervalSeconds: env.QUEUE_IDLE_POLL_INTERVAL_SECONDS,
@@ -162,11 +145,9 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       app = await createApp({
         env,
         database,
-        auth,
+        domain,
         providers,
         queue,
-        imageWork,
-        safety,
         metrics,
         wakeWorker,
         logger: logOptions,
@@ -180,7 +161,7 @@ export async function startRuntime(env: Env, options: { worker?: boolean } = {})
       });
       origin = await app.listen({ host: env.HOST, port: env.PORT });
     }
-    return { env, database, auth, queue, imageWork, app, origin, logger, close };
+    return { env, database, auth: domain.auth, queue, imageWork, app, origin, logger, close };
   } catch (error) {
     await close();
     throw error;

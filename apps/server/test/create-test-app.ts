@@ -4,20 +4,20 @@ import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { inject } from "vitest";
 import { createApp } from "../src/app";
-import { type Auth, createAuth } from "../src/auth/create-auth";
 import { buildProviders } from "../src/build-providers";
-import { composePhotoDeps } from "../src/compose-photo-deps";
+import { composeDomain, type Domain } from "../src/compose-domain";
 import { type Env, type EnvInput, loadEnv } from "../src/config/env";
 import type { DatabaseConnection } from "../src/db/client";
 import { connectDatabase } from "../src/db/client";
 import { createImageWork, type ImageWork } from "../src/image-work/image-work";
-import { type JobDeps, jobs } from "../src/jobs";
+import { type JobDeps, jobs } from "../src/job-registry";
 import { jobSignalListener } from "../src/jobs/job-signal";
 import { type Queue, startQueue } from "../src/jobs/queue";
 import { prepareJobQueues, startWorker, type Worker } from "../src/jobs/worker";
+import type { Auth } from "../src/modules/auth/better-auth/create-auth";
 import type { PrivacyDeps } from "../src/modules/privacy/privacy-deps";
-import { createSafetyScreen, type SafetyScreen } from "../src/modules/safety/safety-screen";
-import { likenessOutcomesOfLastDay } from "../src/modules/studio/likeness-outcomes";
+import type { SafetyScreen } from "../src/modules/safety/safety-screen";
+import { likenessOutcomesOfLastDay } from "../src/modules/studio/rendering";
 import type { StudioDeps } from "../src/modules/studio/studio-deps";
 import { createMetrics } from "../src/observability/metrics";
 import type { ImageModel } from "../src/providers/image-model/image-model";
@@ -35,6 +35,8 @@ export type TestApp = {
   databaseUrl: string | null;
   queue: Queue;
   storage: Storage;
+  /** Every deps object of the domain, built by the runtime's own composeDomain. */
+  domain: Domain;
   /** The studio's domain deps, as the routes and the worker have them (tests run jobs directly). */
   studio: StudioDeps;
   /** Deletion, export and retention deps, as the routes and the worker have them. */
@@ -144,8 +146,7 @@ export async function createTestApp(
       ...(safetyDouble ? { safetyClassifier: safetyDouble.classifier } : {}),
     },
   );
-  const { mailer, storage, imageModel } = providers;
-  const auth = createAuth({ db: connection.db, env, secret, mailer });
+  const { storage } = providers;
   const metrics = options.metrics
     ? createMetrics({
         queueNames: jobs.map((job) => job.name),
@@ -154,35 +155,20 @@ export async function createTestApp(
         likenessOutcomes: () => likenessOutcomesOfLastDay(connection.db),
       })
     : undefined;
-  const safety = createSafetyScreen(env, {
-    classifier: providers.safetyClassifier,
-    secret,
-    logger: { warn: () => {} },
-    observe: metrics?.observeSafetyCheck,
-  });
   let worker: Worker | null = null;
   const wakeWorker = (queueName: string) => worker?.nudge(queueName);
-  const studio: StudioDeps = {
-    db: connection.db,
-    storage,
-    mailer,
-    imageModel,
-    imageWork,
-    faceDetector: providers.faceDetector,
-    safety,
-    boss: queue.boss,
+  const domain = composeDomain({
     env,
-    wakeWorker,
-  };
-  const privacy: PrivacyDeps = { ...studio, env, payments: providers.payments, secret };
-  const jobDeps: JobDeps = {
     db: connection.db,
-    analyticsForwarder: providers.analyticsForwarder,
-    studio,
-    privacy,
-    photos: composePhotoDeps(env, { ...studio, boss: queue.boss }),
-    billing: { db: connection.db, mailer, env },
-  };
+    secret,
+    providers,
+    imageWork,
+    boss: queue.boss,
+    logger: { warn: () => {} },
+    wakeWorker,
+    observeSafetyCheck: metrics?.observeSafetyCheck,
+  });
+  const { auth, studio, privacy, safety, jobDeps } = domain;
   const workerLogger = { info: () => {}, warn: () => {}, error: () => {} };
   const startJobWorker = () =>
     startWorker({
@@ -201,11 +187,9 @@ export async function createTestApp(
   const app = await createApp({
     env,
     database: connection,
-    auth,
+    domain,
     providers,
     queue,
-    imageWork,
-    safety,
     metrics,
     wakeWorker,
     logger: options.logger ?? false,
@@ -220,6 +204,7 @@ export async function createTestApp(
     databaseUrl: testDatabase.databaseUrl ?? null,
     queue,
     storage,
+    domain,
     studio,
     privacy,
     imageWork,

@@ -5,11 +5,11 @@ import {
   VISITOR_COOKIE,
 } from "@wonderkin/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Auth } from "../auth/create-auth";
 import type { Env } from "../config/env";
 import type { Database } from "../db/client";
 import { saveAnalyticsProfile } from "../modules/analytics/analytics-profile";
 import { identifyParent, isVisitorId, recordVisit, trackingRefused } from "../modules/analytics/visitors";
+import type { Auth } from "../modules/auth/better-auth/create-auth";
 import { type AuthenticationDeps, requireIdentity } from "./authenticate";
 import { cookieValue } from "./cookie-value";
 import { registerEndpoint } from "./endpoint-route";

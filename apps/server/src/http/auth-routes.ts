@@ -1,8 +1,8 @@
 import { commonErrorCodes } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
-import { type AuthRequestFacts, authRequestContext } from "../auth/auth-request-context";
-import { isAllowedAuthRoute } from "../auth/auth-route-allowlist";
-import { AUTH_BASE_PATH, type Auth } from "../auth/create-auth";
+import { type AuthRequestFacts, authRequestContext } from "../modules/auth/better-auth/auth-request-context";
+import { isAllowedAuthRoute } from "../modules/auth/better-auth/auth-route-allowlist";
+import { AUTH_BASE_PATH, type Auth } from "../modules/auth/better-auth/create-auth";
 import { fetchHeadersOf } from "./request-headers";
 import { BETTER_AUTH_ROUTE } from "./same-origin";
 import { unsafeTextInRawBody } from "./unsafe-text";

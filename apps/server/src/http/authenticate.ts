@@ -1,8 +1,8 @@
 import { authErrorCodes, authMessages, commonErrorCodes } from "@wonderkin/contract";
 import type { FastifyRequest } from "fastify";
-import type { Auth } from "../auth/create-auth";
 import type { Database } from "../db/client";
 import { AppError } from "../lib/app-error";
+import type { Auth } from "../modules/auth/better-auth/create-auth";
 import { findSignedInSession } from "../modules/auth/find-signed-in-session";
 import type { FamilyMembership } from "../modules/families/family-membership";
 import { fetchHeadersOf } from "./request-headers";

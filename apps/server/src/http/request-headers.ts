@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { CLIENT_IP_HEADER } from "../auth/create-auth";
+import { CLIENT_IP_HEADER } from "../modules/auth/better-auth/create-auth";
 
 /** The request's headers as Fetch Headers, for Better Auth's server API; the client IP is ours. */
 export function fetchHeadersOf(request: FastifyRequest): Headers {

@@ -5,7 +5,7 @@ import { signalJobSent } from "./job-signal";
 /**
  * A background job: its queue name, the zod schema of its payload (checked when it is sent and when
  * it is worked, so a job written by an older build fails loudly instead of misbehaving) and its
- * handler. Capabilities build theirs with `defineJob` (define-job.ts) and list them in `jobs/index.ts`.
+ * handler. Capabilities build theirs with `defineJob` (define-job.ts) and list them in `job-registry.ts`.
  */
 export type JobDefinition<Schema extends z.ZodType, Deps> = {
   name: string;

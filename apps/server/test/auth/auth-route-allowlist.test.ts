@@ -1,8 +1,8 @@
 import * as contract from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALLOWED_AUTH_ROUTES } from "../../src/auth/auth-route-allowlist";
 import { member, organization, user } from "../../src/db/schema";
+import { ALLOWED_AUTH_ROUTES } from "../../src/modules/auth/better-auth/auth-route-allowlist";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { type TestParent, verifiedParent } from "../support/families";
 

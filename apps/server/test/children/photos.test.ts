@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childPhoto } from "../../src/db/schema";
 import { signPath } from "../../src/lib/signed-url";
-import { familyStoragePrefix } from "../../src/modules/photos/photo-storage-keys";
+import { familyStoragePrefix } from "../../src/modules/storage-layout/family-storage-prefix";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { acceptConsent } from "../support/children";
 import { inviteAndJoin, postAs, type TestParent, verifiedParent } from "../support/families";

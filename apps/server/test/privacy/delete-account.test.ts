@@ -48,6 +48,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * A hang detector, not a speed limit: seeding trains a child and renders portraits in real image
+ * threads (seconds on a quiet machine, many times that beside other work on two cores).
+ */
 const SLOW = { timeout: 180_000 };
 const deleteAccount = (as: { token: string }, body: unknown) =>
   post(t.app, "/api/user/delete", body, as.token);

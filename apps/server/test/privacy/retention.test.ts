@@ -22,6 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * A hang detector, not a speed limit: seeding trains a child and renders portraits in real image
+ * threads (seconds on a quiet machine, many times that beside other work on two cores).
+ */
 const SLOW = { timeout: 180_000 };
 const DAY = 86_400_000;
 const daysAgo = (days: number, from = Date.now()) => new Date(from - days * DAY);

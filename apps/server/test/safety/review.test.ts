@@ -2,7 +2,8 @@ import type { GeneratedImage, SafetyHold } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { childPhoto, safetyAudit, safetyHold } from "../../src/db/schema";
+import { childPhoto, familyPicture, safetyAudit, safetyHold } from "../../src/db/schema";
+import { familyPictureVersion } from "../../src/modules/families/family-picture";
 import { deliverReleasedHolds, purgeExpiredQuarantine } from "../../src/modules/safety/deliver-released";
 import { openQuarantined } from "../../src/modules/safety/quarantine-crypto";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
@@ -140,8 +141,8 @@ describe("held items kept for review", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "HOLD_ALREADY_DECIDED" });
 
-    expect(await deliverReleasedHolds(t.jobDeps)).toBe(1);
-    expect(await deliverReleasedHolds(t.jobDeps)).toBe(0);
+    expect(await deliverReleasedHolds(t.jobDeps.safety)).toBe(1);
+    expect(await deliverReleasedHolds(t.jobDeps.safety)).toBe(0);
     const status = (await call(parent, "/api/generation/prediction/status", { imageIds: [imageId] })).json()
       .images[0] as GeneratedImage;
     expect(status).toMatchObject({ status: "succeeded", error: null });
@@ -173,7 +174,7 @@ describe("held items kept for review", () => {
     await upload(t.app, "/api/image/upload", parent, parent.familyId, uploadForm(childId, files));
     const [first, second] = await heldOf(parent.familyId);
     await admin("/safety/holds/release", { holdId: first?.id, operator: "ana", reason: "a shirt" });
-    await deliverReleasedHolds(t.jobDeps);
+    await deliverReleasedHolds(t.jobDeps.safety);
     expect(await t.database.db.select().from(childPhoto).where(eq(childPhoto.childId, childId))).toHaveLength(
       1,
     );
@@ -209,6 +210,36 @@ describe("held items kept for review", () => {
       reason: "b",
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("sets a released family picture as the family's picture", async () => {
+    const { parent } = await parentWithChild(t, { firstName: "Fay", planId: 3, photos: 0 });
+    const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#6a9" } })
+      .jpeg()
+      .toBuffer();
+    safety.flagNext(1);
+    const refused = await call(parent, "/api/organization/update", {
+      picture: `data:image/jpeg;base64,${picture.toString("base64")}`,
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    const [held] = await heldOf(parent.familyId);
+    expect(held).toMatchObject({ subject: "family_picture", imageKept: true });
+    await admin("/safety/holds/release", { holdId: held?.id, operator: "ana", reason: "a sunhat" });
+
+    expect(await deliverReleasedHolds(t.jobDeps.safety)).toBe(1);
+    const [row] = await t.database.db
+      .select()
+      .from(familyPicture)
+      .where(eq(familyPicture.organizationId, parent.familyId));
+    expect(row?.webp.length).toBeGreaterThan(0);
+    expect(row?.version).toBe(familyPictureVersion(row?.webp ?? Buffer.alloc(0)));
+    expect((await heldOf(parent.familyId)).length).toBe(0);
+    const [delivered] = await t.database.db
+      .select()
+      .from(safetyHold)
+      .where(eq(safetyHold.id, held?.id ?? ""));
+    expect(delivered).toMatchObject({ status: "released", quarantineKey: null, deliveryNote: null });
+    expect(delivered?.deliveredAt).toBeInstanceOf(Date);
   });
 
   it("deletes kept copies when their time ends, and with the child", async () => {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { jobs } from "../../src/jobs";
+import { jobs } from "../../src/job-registry";
 import type { TestApp } from "../create-test-app";
 import { acceptConsent } from "./children";
 import { postAs, type TestParent, verifiedParent } from "./families";

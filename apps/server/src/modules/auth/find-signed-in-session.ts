@@ -1,9 +1,8 @@
-import { isFamilyRole } from "@wonderkin/contract";
+import { type FamilyRole, isFamilyRole } from "@wonderkin/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { member, session, user } from "../../db/schema";
-import type { FamilyMembership } from "../families/family-membership";
 
 export type SignedInSession = {
   sessionId: string;
@@ -14,8 +13,12 @@ export type SignedInSession = {
   email: string;
   emailVerified: boolean;
   disabledAt: Date | null;
-  /** The parent's membership of the family asked about, or null (none asked, or not a member). */
-  membership: FamilyMembership | null;
+  /**
+   * The parent's membership of the family asked about, or null (none asked, or not a member). The
+   * same shape as the families module's FamilyMembership, spelled out so authentication imports no
+   * module that builds on it.
+   */
+  membership: { familyId: string; memberId: string; role: FamilyRole } | null;
 };
 
 const lookup = preparedStatement((db: Database) =>

@@ -1,7 +1,4 @@
-/** Where everything of a family and of a child lives in storage: deletable by prefix. */
-export const familyStoragePrefix = (familyId: string) => `families/${familyId}/`;
-export const childStoragePrefix = (familyId: string, childId: number) =>
-  `${familyStoragePrefix(familyId)}children/${childId}/`;
+import { childStoragePrefix } from "../storage-layout/family-storage-prefix";
 
 export function photoKeys(familyId: string, childId: number, photoId: string) {
   const base = childStoragePrefix(familyId, childId);

@@ -6,7 +6,6 @@ import {
   REAUTH_WINDOW_MINUTES,
 } from "@wonderkin/contract";
 import { and, eq } from "drizzle-orm";
-import { verifyPassword } from "../../auth/password-hashing";
 import { account } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { releaseSignInAttempt, reserveSignInAttempt, signInThrottlePolicy } from "../auth/sign-in-throttle";
@@ -54,7 +53,7 @@ async function requireReauthentication(
     }
     // The attempt was counted as a failure before the check (so parallel guesses cannot outrun the
     // throttle); the right password gives it back.
-    if (await verifyPassword({ hash: credential.password, password: options.password })) {
+    if (await deps.checkPassword({ hash: credential.password, password: options.password })) {
       if (attemptId !== null) await releaseSignInAttempt(deps.db, { attemptId });
     } else {
       throw new AppError(400, privacyErrorCodes.wrongPassword, privacyMessages.wrongPassword, [

@@ -5,6 +5,7 @@ import type { ImageModel } from "../../providers/image-model/image-model";
 import type { Mailer } from "../../providers/mailer/mailer";
 import type { Payments } from "../../providers/payments/payments";
 import type { Storage } from "../../providers/storage/storage";
+import type { PasswordCheck } from "../auth/password-check";
 
 /** What deletion, export and retention use; the HTTP routes and the worker build it the same way. */
 export type PrivacyDeps = {
@@ -17,6 +18,8 @@ export type PrivacyDeps = {
   payments: Payments;
   /** The server's auth secret: the key that signs deletion receipts is derived from it (decision 0043). */
   secret: string;
+  /** Re-authentication before an account is deleted (the auth module's port). */
+  checkPassword: PasswordCheck;
   /** Where problems that must not fail a deletion are reported (an undeliverable confirmation). */
   logger?: { warn(obj: object, msg: string): void };
   env: Pick<

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, gt, gte, inArray, lt, lte, not, or, sql } from "drizzle-orm";
 import { child, childPhoto, session, user } from "../../db/schema";
 import { type BatchOptions, walkInBatches } from "../../lib/walk-in-batches";
-import { childStoragePrefix } from "../photos/photo-storage-keys";
+import { childStoragePrefix } from "../storage-layout/family-storage-prefix";
 import { eraseAccount } from "./erase-account";
 import { deleteFilesUnder } from "./erase-children";
 import type { PrivacyDeps } from "./privacy-deps";

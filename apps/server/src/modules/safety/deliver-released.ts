@@ -1,22 +1,17 @@
 import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { generatedImage, safetyHold } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { familyPictureVersion, saveFamilyPicture } from "../families/family-picture";
-import type { PhotoDeps } from "../photos/photo-deps";
-import { uploadPhoto } from "../photos/upload-photo";
-import { storePortrait } from "../studio/portrait-lifecycle";
-import type { StudioDeps } from "../studio/studio-deps";
 import { openQuarantined } from "./quarantine-crypto";
+import type { SafetyDeps } from "./safety-deps";
 
 type HoldRow = typeof safetyHold.$inferSelect;
-export type DeliveryDeps = { studio: StudioDeps; photos: PhotoDeps };
 
 /** Delivered, or why it could not be (kept on the hold for the operator to read). */
 type Delivery = { delivered: true } | { delivered: false; note: string } | "later";
 
-async function deliverPortrait(deps: DeliveryDeps, hold: HoldRow, picture: Buffer): Promise<Delivery> {
+async function deliverPortrait(deps: SafetyDeps, hold: HoldRow, picture: Buffer): Promise<Delivery> {
   if (!hold.generatedImageId) return { delivered: false, note: "The portrait was deleted." };
-  const [row] = await deps.studio.db
+  const [row] = await deps.db
     .select()
     .from(generatedImage)
     .where(eq(generatedImage.id, hold.generatedImageId));
@@ -27,7 +22,7 @@ async function deliverPortrait(deps: DeliveryDeps, hold: HoldRow, picture: Buffe
     return { delivered: false, note: "The portrait's second render passed and was delivered instead." };
   }
   // Failed and refunded: the released picture becomes the portrait, at no cost (it was our error).
-  const stored = await storePortrait(deps.studio, row, picture, {
+  const stored = await deps.deliver.storePortrait(row, picture, {
     where: and(eq(generatedImage.id, row.id), eq(generatedImage.status, "failed")),
     set: { safety: "released", error: null },
   });
@@ -35,12 +30,12 @@ async function deliverPortrait(deps: DeliveryDeps, hold: HoldRow, picture: Buffe
   return { delivered: true };
 }
 
-async function deliverPhoto(deps: DeliveryDeps, hold: HoldRow, picture: Buffer): Promise<Delivery> {
+async function deliverPhoto(deps: SafetyDeps, hold: HoldRow, picture: Buffer): Promise<Delivery> {
   if (!hold.userId || hold.childId === null) {
     return { delivered: false, note: "The parent or the child no longer exists." };
   }
   try {
-    await uploadPhoto(deps.photos, {
+    await deps.deliver.uploadPhoto({
       userId: hold.userId,
       familyId: hold.organizationId,
       childId: hold.childId,
@@ -55,7 +50,7 @@ async function deliverPhoto(deps: DeliveryDeps, hold: HoldRow, picture: Buffer):
   }
 }
 
-async function deliver(deps: DeliveryDeps, hold: HoldRow, picture: Buffer): Promise<Delivery> {
+async function deliver(deps: SafetyDeps, hold: HoldRow, picture: Buffer): Promise<Delivery> {
   switch (hold.subject) {
     case "portrait":
     case "preview":
@@ -63,10 +58,7 @@ async function deliver(deps: DeliveryDeps, hold: HoldRow, picture: Buffer): Prom
     case "photo":
       return deliverPhoto(deps, hold, picture);
     case "family_picture":
-      await saveFamilyPicture(deps.studio.db, {
-        familyId: hold.organizationId,
-        picture: { webp: picture, version: familyPictureVersion(picture) },
-      });
+      await deps.deliver.setFamilyPicture(hold.organizationId, picture);
       return { delivered: true };
     default:
       return { delivered: false, note: `Nothing delivers a ${hold.subject}.` };
@@ -79,8 +71,8 @@ async function deliver(deps: DeliveryDeps, hold: HoldRow, picture: Buffer): Prom
  * joins the child's set, a family picture is set — and the copy is then deleted. Idempotent: an
  * item is marked delivered (or given the reason it could not be) once.
  */
-export async function deliverReleasedHolds(deps: DeliveryDeps): Promise<number> {
-  const { db, storage } = deps.studio;
+export async function deliverReleasedHolds(deps: SafetyDeps): Promise<number> {
+  const { db, storage } = deps;
   const released = await db
     .select()
     .from(safetyHold)
@@ -98,7 +90,7 @@ export async function deliverReleasedHolds(deps: DeliveryDeps): Promise<number> 
     const key = hold.quarantineKey as string;
     const file = await storage.get(key);
     const outcome: Delivery = file
-      ? await deliver(deps, hold, openQuarantined(deps.studio.safety.secret, file))
+      ? await deliver(deps, hold, openQuarantined(deps.safety.secret, file))
       : { delivered: false, note: "The kept picture was already deleted." };
     if (outcome === "later") continue;
     await db
@@ -119,7 +111,7 @@ export async function deliverReleasedHolds(deps: DeliveryDeps): Promise<number> 
  * Deletes kept pictures whose review window (SAFETY_QUARANTINE_DAYS) has ended, whatever their
  * hold's state; the hold keeps its hash and scores.
  */
-export async function purgeExpiredQuarantine(deps: Pick<StudioDeps, "db" | "storage">): Promise<number> {
+export async function purgeExpiredQuarantine(deps: Pick<SafetyDeps, "db" | "storage">): Promise<number> {
   const expired = await deps.db
     .select({ id: safetyHold.id, key: safetyHold.quarantineKey })
     .from(safetyHold)

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../db/client";
 import { safetyHold } from "../../db/schema";
-import type { SafetyScores } from "../../providers/safety-classifier/safety-classifier";
+import type { SafetyScores } from "../../image-work/safety/safety-classifier";
 import type { Storage } from "../../providers/storage/storage";
-import { childStoragePrefix, familyStoragePrefix } from "../photos/photo-storage-keys";
+import { childStoragePrefix, familyStoragePrefix } from "../storage-layout/family-storage-prefix";
 import { sealQuarantined } from "./quarantine-crypto";
 import { failedOutcome, type SafetyScreen, type SafetySubject } from "./safety-screen";
 

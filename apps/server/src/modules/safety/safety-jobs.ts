@@ -1,8 +1,9 @@
 import { defineJob } from "../../jobs/define-job";
-import { type DeliveryDeps, deliverReleasedHolds, purgeExpiredQuarantine } from "./deliver-released";
+import { deliverReleasedHolds, purgeExpiredQuarantine } from "./deliver-released";
+import type { SafetyDeps } from "./safety-deps";
 import { deliverReleasedJob, purgeQuarantineJob } from "./safety-job-specs";
 
-type Deps = { studio: DeliveryDeps["studio"]; photos: DeliveryDeps["photos"] };
+type Deps = { safety: SafetyDeps };
 
 export const safetyJobs = [
   defineJob(deliverReleasedJob, {
@@ -10,13 +11,13 @@ export const safetyJobs = [
     schedule: "* * * * *",
     options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
     async handle(_payload, deps: Deps) {
-      await deliverReleasedHolds(deps);
+      await deliverReleasedHolds(deps.safety);
     },
   }),
   defineJob(purgeQuarantineJob, {
     schedule: "17 * * * *",
     async handle(_payload, deps: Deps) {
-      await purgeExpiredQuarantine(deps.studio);
+      await purgeExpiredQuarantine(deps.safety);
     },
   }),
 ];

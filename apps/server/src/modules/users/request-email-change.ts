@@ -1,6 +1,5 @@
 import { authErrorCodes, authMessages } from "@wonderkin/contract";
 import { and, eq } from "drizzle-orm";
-import { verifyPassword } from "../../auth/password-hashing";
 import { account, user } from "../../db/schema";
 import { emailChangeEmail } from "../../emails";
 import { AppError } from "../../lib/app-error";
@@ -14,7 +13,7 @@ import { findUserRow } from "./get-user-record";
  * happens only when they click the link sent to the new address (verify-email-token.ts).
  */
 export async function requestEmailChange(
-  deps: Pick<IdentityDeps, "db" | "mailer" | "env">,
+  deps: Pick<IdentityDeps, "db" | "mailer" | "env" | "checkPassword">,
   options: { userId: string; newEmail: string; currentPassword: string; ipAddress: string | null },
 ): Promise<{ email: string }> {
   const current = await findUserRow(deps.db, options.userId);
@@ -32,7 +31,7 @@ export async function requestEmailChange(
       "Your account has no password yet. Set one with “Forgot password?” on the sign-in page first.",
     );
   }
-  if (!(await verifyPassword({ hash: credential.password, password: options.currentPassword }))) {
+  if (!(await deps.checkPassword({ hash: credential.password, password: options.currentPassword }))) {
     throw new AppError(400, authErrorCodes.wrongPassword, authMessages.wrongPassword, [
       { path: "body.currentPassword", message: authMessages.wrongPassword },
     ]);

@@ -1,5 +1,5 @@
 import type { GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
-import type { Env } from "../config/env";
+import type { Env } from "../../../config/env";
 
 type ProfileCapture = (email: string | undefined) => void;
 

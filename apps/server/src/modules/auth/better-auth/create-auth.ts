@@ -14,22 +14,21 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { organization } from "better-auth/plugins/organization";
 import { eq } from "drizzle-orm";
-import type { Env } from "../config/env";
-import type { Database } from "../db/client";
-import * as schema from "../db/schema";
-import { emailLinkSignInEmail, familyInvitationEmail, passwordResetEmail } from "../emails";
-import { loggableError } from "../lib/loggable-error";
-import { hashToken } from "../lib/tokens";
-import { sendPasswordChangedEmail } from "../modules/auth/send-password-changed-email";
+import type { Env } from "../../../config/env";
+import type { Database } from "../../../db/client";
+import * as schema from "../../../db/schema";
+import { emailLinkSignInEmail, familyInvitationEmail, passwordResetEmail } from "../../../emails";
+import { loggableError } from "../../../lib/loggable-error";
+import { hashToken } from "../../../lib/tokens";
+import type { Mailer } from "../../../providers/mailer/mailer";
+import { emailSendPolicy, emailSendRefusal, reserveEmailSend } from "../../mail/reserve-email-send";
+import { sendPasswordChangedEmail } from "../send-password-changed-email";
 import {
   clearSignInFailures,
   releaseSignInAttempt,
   reserveSignInAttempt,
   signInThrottlePolicy,
-} from "../modules/auth/sign-in-throttle";
-import { createPersonalFamily } from "../modules/families/create-personal-family";
-import { emailSendPolicy, emailSendRefusal, reserveEmailSend } from "../modules/mail/reserve-email-send";
-import type { Mailer } from "../providers/mailer/mailer";
+} from "../sign-in-throttle";
 import { captureSocialEmail } from "./auth-request-context";
 import { familyAccessControl, familyAccessRoles } from "./family-access-control";
 import { hashPassword, verifyPassword } from "./password-hashing";
@@ -42,6 +41,11 @@ export type AuthOptions = {
   mailer: Mailer;
   /** Where a security notice that could not be sent is reported (the change itself stands). */
   logger?: { warn(obj: object, msg: string): void };
+  /**
+   * Runs once a new user is stored, whichever way they signed up: the composition root passes the
+   * families module's personal-family creation, so authentication imports no module above it.
+   */
+  onUserCreated: (user: { userId: string; firstName: string }) => Promise<void>;
 };
 
 /** Where Better Auth is mounted; auth-routes.ts hands it only the allowlisted paths below this. */
@@ -89,7 +93,7 @@ export const FAMILY_MEMBERSHIP_LIMIT = 20;
  * Google and Facebook, bearer-token sessions, families as organizations. Tokens sent by e-mail are
  * stored hashed and single-use; rate limits are shared through the database by every instance.
  */
-export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
+export function createAuth({ db, env, secret, mailer, logger, onUserCreated }: AuthOptions) {
   const throttle = signInThrottlePolicy(env);
   const emailSends = emailSendPolicy(env);
   const appName = env.APP_NAME;
@@ -183,7 +187,7 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthOptions) {
       user: {
         create: {
           after: async (created) => {
-            await createPersonalFamily(db, {
+            await onUserCreated({
               userId: created.id,
               firstName: (created as { firstName?: string }).firstName ?? "",
             });
