@@ -13,9 +13,9 @@ import {
   markDiscountEndpoint,
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
-import type { Auth } from "../auth/create-auth";
 import { AppError } from "../lib/app-error";
 import { readAddOnsState } from "../modules/add-ons/add-ons-state";
+import type { Auth } from "../modules/auth/better-auth/create-auth";
 import type { BillingDeps } from "../modules/billing/billing-deps";
 import { readBillingDetails, saveBillingDetails } from "../modules/billing/billing-details";
 import { billingHistory } from "../modules/billing/billing-history";
@@ -27,7 +27,7 @@ import {
 } from "../modules/billing/checkout";
 import { completeCheckout } from "../modules/billing/complete-checkout";
 import { cancelSubscription, markDiscount } from "../modules/billing/manage-subscription";
-import { findCurrentSubscription, toSubscription } from "../modules/billing/subscription-record";
+import { findCurrentSubscription, toSubscription } from "../modules/subscriptions/subscription-record";
 import { requireVerifiedIdentity } from "./authenticate";
 import { registerEndpoint } from "./endpoint-route";
 

@@ -20,6 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * A hang detector, not a speed limit: seeding trains a child and renders portraits in real image
+ * threads (seconds on a quiet machine, many times that beside other work on two cores).
+ */
 const SLOW = { timeout: 180_000 };
 
 type ExportJson = {

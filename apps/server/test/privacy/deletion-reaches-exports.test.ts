@@ -37,6 +37,10 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
+/**
+ * A hang detector, not a speed limit: seeding trains a child and renders portraits in real image
+ * threads (seconds on a quiet machine, many times that beside other work on two cores).
+ */
 const SLOW = { timeout: 180_000 };
 const local = (url: string) => url.replace("http://localhost:3000", "");
 

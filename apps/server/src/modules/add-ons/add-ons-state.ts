@@ -1,6 +1,6 @@
 import { type AddOnsState, billingMessages, PRICE_CURRENCY, plans } from "@wonderkin/contract";
 import type { Database } from "../../db/client";
-import { currentPlan } from "../billing/subscription-record";
+import { currentPlan } from "../subscriptions/subscription-record";
 import { readAddOnBalance } from "./change-add-on-units";
 import { printAllowance } from "./print-allowance";
 

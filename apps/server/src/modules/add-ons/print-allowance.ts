@@ -1,7 +1,7 @@
 import { and, count, eq, gte, isNull, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { generatedImage } from "../../db/schema";
-import { currentPlan } from "../billing/subscription-record";
+import { currentPlan } from "../subscriptions/subscription-record";
 import { readAddOnBalance } from "./change-add-on-units";
 
 export const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

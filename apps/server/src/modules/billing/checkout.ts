@@ -12,8 +12,8 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { checkoutSession } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { currentPlan, findCurrentSubscription } from "../subscriptions/subscription-record";
 import type { BillingDeps } from "./billing-deps";
-import { currentPlan, findCurrentSubscription } from "./subscription-record";
 
 export type CheckoutRow = typeof checkoutSession.$inferSelect;
 

@@ -4,8 +4,8 @@ import type { Database } from "../../db/client";
 import { payment, subscription } from "../../db/schema";
 import { type BatchOptions, walkInBatches } from "../../lib/walk-in-batches";
 import { changeCredits } from "../credits/change-credits";
+import type { SubscriptionRow } from "../subscriptions/subscription-record";
 import { addMonths, periodEnd } from "./billing-period";
-import type { SubscriptionRow } from "./subscription-record";
 
 /**
  * The scheduled work of plans, run every few minutes by any worker (idempotent):

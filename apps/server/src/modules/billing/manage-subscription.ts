@@ -8,9 +8,13 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { subscription } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import {
+  findCurrentSubscription,
+  type SubscriptionRow,
+  toSubscription,
+} from "../subscriptions/subscription-record";
 import type { BillingDeps } from "./billing-deps";
 import { sendCancellationNotice } from "./send-cancellation-notice";
-import { findCurrentSubscription, type SubscriptionRow, toSubscription } from "./subscription-record";
 
 async function requireRenewing(db: Database, userId: string): Promise<SubscriptionRow> {
   const current = await findCurrentSubscription(db, { userId });

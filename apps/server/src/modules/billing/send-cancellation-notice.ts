@@ -2,8 +2,8 @@ import { findPlanVariant } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
 import { user } from "../../db/schema";
 import { subscriptionCancelledEmail } from "../../emails";
+import type { SubscriptionRow } from "../subscriptions/subscription-record";
 import type { BillingMailDeps } from "./billing-deps";
-import type { SubscriptionRow } from "./subscription-record";
 
 /** Where the cancellation e-mail sends the parent: their plan, to pick one again. */
 export const manageSubscriptionPath = "/account/subscription/manage";

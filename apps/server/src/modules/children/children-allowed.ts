@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { member } from "../../db/schema";
-import { currentPlan } from "../billing/subscription-record";
+import { currentPlan } from "../subscriptions/subscription-record";
 
 /** Without a plan, a family may still have the one child every plan allows. */
 export const CHILDREN_WITHOUT_PLAN = 1;

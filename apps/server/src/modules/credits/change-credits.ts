@@ -1,9 +1,8 @@
 import { creditErrorCodes, creditMessages } from "@wonderkin/contract";
-import { eq, sql } from "drizzle-orm";
+import { appendLedgerEntry, type Ledger, readLedgerBalance } from "../../db/append-ledger-entry";
 import type { Database } from "../../db/client";
 import { creditLedger, user } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { isUniqueViolation } from "../../lib/db-errors";
 
 export const creditKinds = ["plan-grant", "top-up", "spend", "refund", "adjustment"] as const;
 export type CreditKind = (typeof creditKinds)[number];
@@ -18,57 +17,30 @@ export type CreditChange = {
   note?: string;
 };
 
+/** Credits: one balance, kept on `user.total_credits` (what the whole product reads as "images"). */
+const credits: Ledger<typeof creditLedger, CreditChange> = {
+  table: creditLedger,
+  owner: user.id,
+  balance: { keptIn: user.totalCredits },
+  notWhole: (delta) => new Error(`A credit change must be a non-zero whole number, got ${delta}`),
+  noOwner: (userId) => new Error(`No user ${userId} to change credits for`),
+  shortOf: () => new AppError(402, creditErrorCodes.insufficientCredits, creditMessages.insufficientCredits),
+};
+
 /**
- * The one way credits change. The user's row is locked, the balance checked (it can never go
- * negative: spending more than there is fails with INSUFFICIENT_CREDITS), the entry written and
- * the balance moved in one transaction. A reference seen before changes nothing and reports the
- * current balance: webhooks and retries can repeat safely.
+ * The one way credits change (decision 0014), through the one ledger writer (decision 0046): the
+ * user's row is locked, the balance checked (it can never go negative: spending more than there is
+ * fails with INSUFFICIENT_CREDITS), the entry written and the balance moved in one transaction. A
+ * reference seen before changes nothing and reports the current balance: webhooks and retries can
+ * repeat safely.
  */
-export async function changeCredits(
+export function changeCredits(
   db: Database,
   change: CreditChange,
 ): Promise<{ applied: boolean; balance: number }> {
-  if (!Number.isInteger(change.delta) || change.delta === 0) {
-    throw new Error(`A credit change must be a non-zero whole number, got ${change.delta}`);
-  }
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ balance: user.totalCredits })
-        .from(user)
-        .where(eq(user.id, change.userId))
-        .for("update");
-      if (!row) throw new Error(`No user ${change.userId} to change credits for`);
-      const [seen] = await tx
-        .select({ id: creditLedger.id })
-        .from(creditLedger)
-        .where(eq(creditLedger.reference, change.reference));
-      if (seen) return { applied: false, balance: row.balance };
-      const balance = row.balance + change.delta;
-      if (balance < 0) {
-        throw new AppError(402, creditErrorCodes.insufficientCredits, creditMessages.insufficientCredits);
-      }
-      await tx.insert(creditLedger).values({ ...change, balanceAfter: balance });
-      await tx
-        .update(user)
-        .set({ totalCredits: sql`${user.totalCredits} + ${change.delta}` })
-        .where(eq(user.id, change.userId));
-      return { applied: true, balance };
-    });
-  } catch (error) {
-    // Two instances applying the same reference at once: the loser changed nothing.
-    if (isUniqueViolation(error)) {
-      const [row] = await db
-        .select({ balance: user.totalCredits })
-        .from(user)
-        .where(eq(user.id, change.userId));
-      return { applied: false, balance: row?.balance ?? 0 };
-    }
-    throw error;
-  }
+  return appendLedgerEntry(db, credits, change);
 }
 
-export async function readCredits(db: Database, options: { userId: string }): Promise<number> {
-  const [row] = await db.select({ balance: user.totalCredits }).from(user).where(eq(user.id, options.userId));
-  return row?.balance ?? 0;
+export function readCredits(db: Database, options: { userId: string }): Promise<number> {
+  return readLedgerBalance(db, credits, options);
 }

@@ -3,6 +3,12 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { subscription } from "../../db/schema";
 
+/*
+ * Which plan a parent has now, read from the subscription record. Billing writes the record, but
+ * add-ons, children and the studio read it too, and billing sells add-ons: this read lives below
+ * all of them so none of those modules import each other both ways (decision 0046).
+ */
+
 export type SubscriptionRow = typeof subscription.$inferSelect;
 
 /** Whether a subscription still gives its plan: active or cancelled, within its paid period. */

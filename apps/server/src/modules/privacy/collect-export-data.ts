@@ -1,0 +1,144 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  account,
+  addOnLedger,
+  analyticsEvent,
+  analyticsIdentify,
+  analyticsProfile,
+  billingDetails,
+  child,
+  childPhoto,
+  creditLedger,
+  generatedImage,
+  member,
+  organization,
+  parentalConsent,
+  payment,
+  portraitShare,
+  portraitVideo,
+  studioIntroSeen,
+  subscription,
+  user,
+} from "../../db/schema";
+
+/**
+ * Everything the product keeps about one parent, read in one go: their account, families and
+ * memberships, the children of those families (with their photos and portraits), consents, credits,
+ * plans, payments, billing details and analytics. Only families the parent belongs to are read.
+ */
+export async function collectExportData(db: Database, userId: string) {
+  const [person] = await db.select().from(user).where(eq(user.id, userId));
+  if (!person) return null;
+  const signIns = await db
+    .select({ providerId: account.providerId, createdAt: account.createdAt })
+    .from(account)
+    .where(eq(account.userId, userId));
+  const memberships = await db
+    .select({
+      familyId: organization.id,
+      name: organization.name,
+      createdAt: organization.createdAt,
+      role: member.role,
+      joinedAt: member.createdAt,
+    })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, userId))
+    .orderBy(asc(member.createdAt));
+  const familyIds = memberships.map((row) => row.familyId);
+  const children = familyIds.length
+    ? await db
+        .select()
+        .from(child)
+        .where(inArray(child.organizationId, familyIds))
+        .orderBy(asc(child.createdAt), asc(child.id))
+    : [];
+  const childIds = children.map((row) => row.id);
+  const photos = childIds.length
+    ? await db
+        .select()
+        .from(childPhoto)
+        .where(inArray(childPhoto.childId, childIds))
+        .orderBy(asc(childPhoto.createdAt), asc(childPhoto.id))
+    : [];
+  const portraits = childIds.length
+    ? await db
+        .select()
+        .from(generatedImage)
+        .where(and(inArray(generatedImage.childId, childIds), eq(generatedImage.status, "succeeded")))
+        .orderBy(asc(generatedImage.createdAt), asc(generatedImage.id))
+    : [];
+  // The family's share links (live, expired and stopped): their addresses opened these portraits.
+  const shareLinks = familyIds.length
+    ? await db
+        .select()
+        .from(portraitShare)
+        .where(inArray(portraitShare.organizationId, familyIds))
+        .orderBy(asc(portraitShare.createdAt), asc(portraitShare.token))
+    : [];
+  // When this parent first saw each child's studio introduction (their own record, not the family's).
+  const introsSeen = await db
+    .select({ childId: studioIntroSeen.childId, seenAt: studioIntroSeen.seenAt })
+    .from(studioIntroSeen)
+    .where(eq(studioIntroSeen.userId, userId));
+  // The clips made of those portraits ("Create video").
+  const videos = childIds.length
+    ? await db
+        .select()
+        .from(portraitVideo)
+        .where(and(inArray(portraitVideo.childId, childIds), eq(portraitVideo.status, "succeeded")))
+        .orderBy(asc(portraitVideo.createdAt), asc(portraitVideo.id))
+    : [];
+  const [consents, ledger, addOns, plans, payments, details, events, attribution, profile] =
+    await Promise.all([
+      db
+        .select()
+        .from(parentalConsent)
+        .where(eq(parentalConsent.userId, userId))
+        .orderBy(asc(parentalConsent.acceptedAt)),
+      db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id)),
+      db.select().from(addOnLedger).where(eq(addOnLedger.userId, userId)).orderBy(asc(addOnLedger.id)),
+      db
+        .select()
+        .from(subscription)
+        .where(eq(subscription.userId, userId))
+        .orderBy(asc(subscription.createdAt)),
+      db.select().from(payment).where(eq(payment.userId, userId)).orderBy(asc(payment.paidAt)),
+      db.select().from(billingDetails).where(eq(billingDetails.userId, userId)),
+      db
+        .select()
+        .from(analyticsEvent)
+        .where(eq(analyticsEvent.userId, userId))
+        .orderBy(asc(analyticsEvent.id)),
+      db
+        .select()
+        .from(analyticsIdentify)
+        .where(eq(analyticsIdentify.userId, userId))
+        .orderBy(asc(analyticsIdentify.id)),
+      db.select().from(analyticsProfile).where(eq(analyticsProfile.userId, userId)),
+    ]);
+  return {
+    person,
+    signIns,
+    memberships,
+    children,
+    photos,
+    portraits,
+    shareLinks,
+    introsSeen,
+    videos,
+    consents,
+    ledger,
+    addOns,
+    plans,
+    payments,
+    details,
+    events,
+    attribution,
+    profile,
+  };
+}
+
+/** What one export holds, as read from the database. */
+export type ExportData = NonNullable<Awaited<ReturnType<typeof collectExportData>>>;
