@@ -21,6 +21,7 @@ test.describe("the Magician add-ons", () => {
   test("a Magician parent buys each add-on through the checkout, prints from it and makes a video", async ({
     page,
   }) => {
+    // A hang detector, not a speed limit: training, renders, a print file and a video on the server.
     test.setTimeout(300_000);
     await signUpVerified(page, newParent("Elsa"));
     const { childId } = await trainedChildWithPortrait(page, {

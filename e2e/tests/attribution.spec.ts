@@ -48,20 +48,33 @@ test.describe("marketing attribution", () => {
       utm_campaign: campaign,
     });
     expect(identified[0]?.fbc).toMatch(/^fb\.1\.\d+\.abc123$/);
-    expect(await storedRecord(page, "sent_utm_params")).toMatchObject({ utm_campaign: campaign });
     await expect.poll(() => profilesSent, { timeout: 10_000 }).toBe(1);
+    // Kept once the identify call was answered, which was before the profile went out.
+    expect(await storedRecord(page, "sent_utm_params")).toMatchObject({ utm_campaign: campaign });
 
     // Another page load: the run decides after its client-id lookup (3 tries, 1 second apart) and
-    // keeps the record again just before; once it has, the same attribution was not sent again.
+    // keeps the record again just before; the same attribution is not sent again. To know the run
+    // has decided without waiting a fixed time, this browser forgets that the profile was sent: the
+    // run then sends it once more, and only after its identify step (and any call it made) is over.
+    // (That a sent profile is not sent again is the unit tests' part: submit-user-data.test.ts.)
+    const profileMarkers = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith("wonderkin.analytics-user-data-sent.")),
+      );
+    // Written once the profile call has been answered (its request went out above).
+    await expect.poll(async () => (await profileMarkers()).length, { timeout: 10_000 }).toBe(1);
+    const profileMarker = await profileMarkers();
+    await page.evaluate((keys) => {
+      for (const key of keys) localStorage.removeItem(key);
+    }, profileMarker);
     const reloadedAt = await page.evaluate(() => Date.now());
     await page.reload();
     await expect(page).toHaveURL(/\/kids\/select-plan$/);
     await expect
       .poll(async () => (await storedRecord(page, "utm_params"))?.timestamp ?? 0, { timeout: 10_000 })
       .toBeGreaterThanOrEqual(reloadedAt + 2_000);
-    await page.waitForTimeout(500);
+    await expect.poll(() => profilesSent, { timeout: 10_000 }).toBe(2);
     expect(identified).toHaveLength(1);
-    expect(profilesSent).toBe(1);
 
     // The admin's funnel counts this parent under the campaign they came from.
     const response = await page.request.post(attributionFunnelEndpoint.path, {

@@ -36,6 +36,7 @@ test.describe("children and photos", () => {
     page,
     consoleGuard,
   }) => {
+    // A hang detector: ten photos uploaded and checked (faces, safety) in the server's image threads.
     test.setTimeout(150_000);
     // Playwright's trace recorder reads the previews (blob: addresses) from inside the page to keep
     // them in the trace; the page's CSP refuses such reads (connect-src 'self') and Chromium logs it.

@@ -10,6 +10,7 @@ test.describe("full-resolution portraits", () => {
   test("a parent downloads the original portrait, large enough to print, and gets an A4 print file", async ({
     page,
   }) => {
+    // A hang detector, not a speed limit: training, a render and a full-size A4 print file.
     test.setTimeout(240_000);
     await signUpVerified(page, newParent("Ada"));
     const { childId, imageId } = await trainedChildWithPortrait(page, {

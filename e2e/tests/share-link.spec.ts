@@ -19,6 +19,7 @@ test.describe("sharing a portrait by link", () => {
     context,
     browser,
   }) => {
+    // A hang detector, not a speed limit: training and renders before there is a portrait to share.
     test.setTimeout(240_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signUpVerified(page, newParent("Freya"));

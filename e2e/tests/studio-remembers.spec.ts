@@ -49,6 +49,7 @@ async function useFamily(page: Page, familyId: string) {
 
 test.describe("the studio remembers", () => {
   test("the introduction shows once per child, across sign-ins and families", async ({ page, browser }) => {
+    // A hang detector: sign-ups, sign-outs and sign-ins through the pages, on two shared cores.
     test.setTimeout(150_000);
     const ada = await signUpVerified(page, newParent("Ada"));
     await buyPlanThroughApi(page);
@@ -108,6 +109,8 @@ test.describe("the studio remembers", () => {
   });
 
   test("favourites, the style filter, and the account menu's way to the studio", async ({ page }) => {
+    // A hang detector, not a speed limit: training and three renders on the server under test, which
+    // shares two cores with the browsers and the other worker (decision 0048).
     test.setTimeout(480_000);
     await signUpVerified(page, newParent("Ada"));
     await buyPlanThroughApi(page); // Magician: 100 credits a month.

@@ -17,6 +17,7 @@ test.describe("the magic studio", () => {
   test("a parent trains their child's model, generates portraits, downloads, regenerates and deletes", async ({
     page,
   }) => {
+    // A hang detector, not a speed limit: training and several rounds of renders on the server.
     test.setTimeout(240_000);
     const parent = await signUpVerified(page, newParent("Ada"));
     await buyPlanThroughApi(page); // Magician: 100 credits a month.

@@ -55,6 +55,8 @@ async function magicianWithPortrait(firstName: string) {
   return { ...fixture, imageId: image?.id ?? "" };
 }
 
+// The 180 s ceilings below are hang detectors, not speed limits: each test trains a child and renders
+// portraits (and videos) in real image threads, slow beside other work on two cores.
 describe("buying the Magician add-ons through the local checkout", () => {
   it("adds 5 clips and 10 print files to the add-on ledger, once, and lists the payments", async () => {
     const ada = await verifiedParent(t.app, t.database.db, { firstName: "Ada" });

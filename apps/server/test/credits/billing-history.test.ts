@@ -25,6 +25,7 @@ async function spends(as: { token: string }): Promise<Entry[]> {
   return (response.json().entries as Entry[]).filter((entry) => entry.kind === "spend");
 }
 
+// A hang detector, not a speed limit: seeding trains a child and renders portraits in image threads.
 describe("billing history", { timeout: 180_000 }, () => {
   it("names the child of each portrait spend, as the child is named now", async () => {
     const seeded = await seedFamily(t, {

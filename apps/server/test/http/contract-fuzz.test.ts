@@ -3,7 +3,7 @@ import { apiErrorSchema, type Endpoint, FAMILY_HEADER } from "@wonderkin/contrac
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ALLOWED_AUTH_ROUTES } from "../../src/auth/auth-route-allowlist";
+import { ALLOWED_AUTH_ROUTES } from "../../src/modules/auth/better-auth/auth-route-allowlist";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { verifiedParent } from "../support/families";
 

@@ -23,7 +23,8 @@ it("reports request latency by route, jobs by queue and outcome, and queue depth
   await t.queue.boss.send(reconcileStudioJob.name, {});
   t.worker?.nudge(reconcileStudioJob.name);
   let text = "";
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Polls for the job's end; the 30 s ceiling only detects a hang.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     text = (await scrape(`Bearer ${TOKEN}`)).body;
     if (text.includes('wonderkin_jobs_total{queue="studio.reconcile",outcome="completed"} 1')) break;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -200,17 +200,18 @@ describe("slow clients", () => {
     port = typeof address === "object" && address ? address.port : 0;
   });
 
-  /** Opens a connection, writes `data` (and nothing more), and resolves with what came back and when. */
-  function trickle(data: string): Promise<{ response: string; afterMs: number }> {
+  /** Opens a connection, writes `data` (and nothing more), and resolves with what came back. */
+  function trickle(data: string): Promise<{ response: string }> {
     return new Promise((resolve, reject) => {
-      const started = Date.now();
       const socket = net.connect(port, "127.0.0.1", () => socket.write(data));
       let response = "";
       socket.on("data", (chunk) => {
         response += String(chunk);
       });
       socket.on("error", reject);
-      socket.on("close", () => resolve({ response, afterMs: Date.now() - started }));
+      socket.on("close", () => resolve({ response }));
+      // The server is set to cut after 1 s (headers) and 2 s (request); its defaults are 15 s and
+      // 120 s. A cut before this 10 s watchdog is the configured one, however busy the machine.
       setTimeout(() => {
         socket.destroy();
         reject(new Error("the server kept a slow connection open"));
@@ -219,17 +220,15 @@ describe("slow clients", () => {
   }
 
   it("are cut off when the headers do not arrive in time", async () => {
-    const { response, afterMs } = await trickle("GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ");
+    const { response } = await trickle("GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ");
     expect(response).toMatch(/^HTTP\/1\.1 408/);
     expect(response).toContain('"code":"REQUEST_TIMEOUT"');
-    expect(afterMs).toBeLessThan(5_000);
   });
 
   it("are cut off when the body does not arrive in time", async () => {
-    const { response, afterMs } = await trickle(
+    const { response } = await trickle(
       'POST /api/user/get HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":',
     );
     expect(response).toMatch(/^HTTP\/1\.1 408/);
-    expect(afterMs).toBeLessThan(6_000);
   });
 });

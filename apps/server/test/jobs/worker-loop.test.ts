@@ -20,6 +20,14 @@ const logger = {
 let running = 0;
 let mostAtOnce = 0;
 const handled: number[] = [];
+/**
+ * Jobs wait for this before they end: while it is shut, the worker's slots stay full, so how many run
+ * at once is read off the loop, not raced against a job's duration on a busy machine.
+ */
+let openGate = () => {};
+const gate = new Promise<void>((resolve) => {
+  openGate = resolve;
+});
 
 const slowJob: JobDefinition<z.ZodType, Record<string, never>> = {
   name: "test.slow",
@@ -28,7 +36,8 @@ const slowJob: JobDefinition<z.ZodType, Record<string, never>> = {
   async handle(payload: { n: number }) {
     running += 1;
     mostAtOnce = Math.max(mostAtOnce, running);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The first test's nine (n < 100) are held; later jobs end at once.
+    if (payload.n < 100) await gate;
     handled.push(payload.n);
     running -= 1;
   },
@@ -62,16 +71,20 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Polls for something that will happen; the 20 s ceiling only detects a hang (polls are 30 s). */
 async function until(done: () => boolean) {
-  for (let attempt = 0; attempt < 300 && !done(); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const deadline = Date.now() + 20_000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(done()).toBe(true);
 }
 
 it("runs up to its concurrency at once and takes queued jobs without waiting for a poll", async () => {
   for (let n = 0; n < 9; n++) await t.queue.boss.send(slowJob.name, { n });
   worker?.nudge(slowJob.name);
+  // Nine queued, three slots: three start and hold them (a loop without the bound would start all).
+  await until(() => running >= 3);
+  expect(running).toBe(3);
+  openGate();
   await until(() => handled.length === 9);
   expect(mostAtOnce).toBe(3);
   expect([...handled].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);

@@ -247,6 +247,7 @@ describe.skipIf(!serverUrl)("scaling out: two APIs and a worker as separate proc
       if (error instanceof Error) error.message += `\n\nServer logs:\n${recentLogs()}`;
       throw error;
     }
+    // A hang detector, not a speed limit: three processes start, train, render and restart a worker.
   }, 180_000);
 });
 
