@@ -3,7 +3,7 @@
 # Not exercised by CI (no container engine on the CI machines); see the README's "Deploying".
 
 # --- build: every dependency, then the web bundle and the compiled server ----------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -16,7 +16,7 @@ COPY . .
 RUN npm run build
 
 # --- runtime: production dependencies only, non-root, node as the entry -------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
