@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createImportFixtures, importing } from "../../../test/lint-import-fixtures";
 
 /**
  * The web app's layers (app → features → entities → shared components/lib/config) are kept by
@@ -12,55 +11,9 @@ import { afterAll, describe, expect, it } from "vitest";
  */
 const repoRoot = join(import.meta.dirname, "../../..");
 const webSrc = join(repoRoot, "apps/web/src");
-const biome = join(repoRoot, "node_modules/.bin/biome");
-const workDir = mkdtempSync(join(tmpdir(), "wonderkin-import-rules-"));
+const fixtures = createImportFixtures("web-import-rules");
 
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-type Diagnostic = { category: string; message: string; location: { path: string } };
-
-function writeFixtures(files: Record<string, string>): void {
-  // The fixture project uses the real configuration; only the VCS link (there is no repository in
-  // the temporary folder) is dropped.
-  const {
-    vcs: _vcs,
-    $schema: _schema,
-    ...config
-  } = JSON.parse(readFileSync(join(repoRoot, "biome.json"), "utf8"));
-  writeFileSync(join(workDir, "biome.json"), JSON.stringify(config));
-  for (const [path, body] of Object.entries(files)) {
-    mkdirSync(dirname(join(workDir, path)), { recursive: true });
-    writeFileSync(join(workDir, path), body);
-  }
-}
-
-function restrictedImportsByFile(): Map<string, string[]> {
-  let output: string;
-  try {
-    output = execFileSync(biome, ["lint", "--reporter=json", "--max-diagnostics=none", "apps"], {
-      cwd: workDir,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-  } catch (error) {
-    // Biome exits non-zero when it reports errors; its JSON report is still on stdout.
-    output = String((error as { stdout?: string }).stdout ?? "");
-  }
-  const report = JSON.parse(output.slice(output.indexOf("{"))) as { diagnostics: Diagnostic[] };
-  const byFile = new Map<string, string[]>();
-  for (const diagnostic of report.diagnostics) {
-    if (diagnostic.category !== "lint/style/noRestrictedImports") continue;
-    byFile.set(diagnostic.location.path, [
-      ...(byFile.get(diagnostic.location.path) ?? []),
-      diagnostic.message,
-    ]);
-  }
-  return byFile;
-}
-
-function importing(specifier: string): string {
-  return `import { piece } from "${specifier}";\nexport const used = piece;\n`;
-}
+afterAll(() => fixtures.remove());
 
 const folders = (path: string) =>
   readdirSync(join(webSrc, path), { withFileTypes: true })
@@ -102,8 +55,8 @@ describe("web import boundaries", () => {
   wrong["apps/web/src/app/imports-relatively-out.ts"] = importing("../features/auth/components/sign-in-page");
   right["apps/web/src/app/imports-a-feature.ts"] = importing("@/features/auth/components/sign-in-page");
 
-  writeFixtures({ ...wrong, ...right });
-  const reported = restrictedImportsByFile();
+  fixtures.write({ ...wrong, ...right });
+  const reported = fixtures.restrictedImportsByFile();
 
   it("covers every feature and entity folder of the real tree", () => {
     expect(features.length).toBeGreaterThan(5);

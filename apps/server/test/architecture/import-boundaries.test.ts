@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createImportFixtures, importing } from "../../../../test/lint-import-fixtures";
 
 /**
  * The server's layers (decisions 0044, 0045) are kept by Biome's noRestrictedImports overrides in the
@@ -13,12 +12,9 @@ import { afterAll, describe, expect, it } from "vitest";
  */
 const repoRoot = join(import.meta.dirname, "../../../..");
 const serverSrc = join(repoRoot, "apps/server/src");
-const biome = join(repoRoot, "node_modules/.bin/biome");
-const workDir = mkdtempSync(join(tmpdir(), "wonderkin-server-import-rules-"));
+const fixtures = createImportFixtures("server-import-rules");
 
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-type Diagnostic = { category: string; message: string; location: { path: string } };
+afterAll(() => fixtures.remove());
 
 /** The folders of src/, bottom to top, and the folders each may import. */
 const layers = {
@@ -79,50 +75,6 @@ const locations: Record<Layer, string[]> = {
   http: ["http", "http/nested"],
   cli: ["cli", "cli/nested"],
 };
-
-function writeFixtures(files: Record<string, string>): void {
-  // The fixture project uses the real configuration; only the VCS link (there is no repository in
-  // the temporary folder) is dropped.
-  const {
-    vcs: _vcs,
-    $schema: _schema,
-    ...config
-  } = JSON.parse(readFileSync(join(repoRoot, "biome.json"), "utf8"));
-  writeFileSync(join(workDir, "biome.json"), JSON.stringify(config));
-  for (const [path, body] of Object.entries(files)) {
-    mkdirSync(dirname(join(workDir, path)), { recursive: true });
-    writeFileSync(join(workDir, path), body);
-  }
-}
-
-function restrictedImportsByFile(): Map<string, string[]> {
-  let output: string;
-  try {
-    output = execFileSync(biome, ["lint", "--reporter=json", "--max-diagnostics=none", "apps"], {
-      cwd: workDir,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (error) {
-    // Biome exits non-zero when it reports errors; its JSON report is still on stdout.
-    output = String((error as { stdout?: string }).stdout ?? "");
-  }
-  const report = JSON.parse(output.slice(output.indexOf("{"))) as { diagnostics: Diagnostic[] };
-  const byFile = new Map<string, string[]>();
-  for (const diagnostic of report.diagnostics) {
-    if (diagnostic.category !== "lint/style/noRestrictedImports") continue;
-    byFile.set(diagnostic.location.path, [
-      ...(byFile.get(diagnostic.location.path) ?? []),
-      diagnostic.message,
-    ]);
-  }
-  return byFile;
-}
-
-function importing(specifier: string): string {
-  return `import { piece } from "${specifier}";\nexport const used = piece;\n`;
-}
 
 const src = (path: string) => `apps/server/src/${path}`;
 const up = (location: string) => "../".repeat(location.split("/").length);
@@ -187,8 +139,8 @@ describe("server import boundaries", () => {
     right[src(`modules/studio/${part}/imports-its-own-file.ts`)] = importing("./some-file");
   }
 
-  writeFixtures({ ...wrong, ...right });
-  const reported = restrictedImportsByFile();
+  fixtures.write({ ...wrong, ...right });
+  const reported = fixtures.restrictedImportsByFile();
 
   it("knows every folder and composition-root file of the real src/, and every studio part", () => {
     const folders = entries("")
