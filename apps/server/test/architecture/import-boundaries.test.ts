@@ -17,6 +17,17 @@ const fixtures = createImportFixtures("server-import-rules");
 afterAll(() => fixtures.remove());
 
 /** The folders of src/, bottom to top, and the folders each may import. */
+const belowModules = [
+  "lib",
+  "config",
+  "art",
+  "observability",
+  "emails",
+  "db",
+  "image-work",
+  "jobs",
+  "providers",
+];
 const layers = {
   lib: [],
   config: ["lib"],
@@ -27,32 +38,9 @@ const layers = {
   "image-work": ["lib", "config", "art"],
   jobs: ["lib", "config", "db"],
   providers: ["lib", "config", "db", "image-work", "art", "emails", "observability"],
-  modules: ["lib", "config", "art", "observability", "emails", "db", "image-work", "jobs", "providers"],
-  http: [
-    "lib",
-    "config",
-    "art",
-    "observability",
-    "emails",
-    "db",
-    "image-work",
-    "jobs",
-    "providers",
-    "modules",
-  ],
-  cli: [
-    "lib",
-    "config",
-    "art",
-    "observability",
-    "emails",
-    "db",
-    "image-work",
-    "jobs",
-    "providers",
-    "modules",
-    "http",
-  ],
+  modules: belowModules,
+  http: [...belowModules, "modules"],
+  cli: [...belowModules, "modules", "http"],
 } satisfies Record<string, string[]>;
 type Layer = keyof typeof layers;
 const layerNames = Object.keys(layers) as Layer[];
