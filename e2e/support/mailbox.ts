@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 
 type OutboxMessage = {
   id: number;
@@ -60,14 +60,30 @@ export async function waitForMail(
   return found as unknown as OutboxMessage;
 }
 
-/** Makes the local OAuth provider sign in as this person next. */
+const providerControl = () =>
+  `http://127.0.0.1:${Number(process.env.E2E_OAUTH_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1) + 1}`;
+
+/**
+ * Makes the local OAuth provider sign in as this person next. The provider has one such person at a
+ * time, so this waits until no other test (the same spec on the other project, say) holds it; the
+ * test keeps it until `releaseProviderIdentity` (see oauth-provider.ts).
+ */
 export async function setProviderIdentity(
   request: APIRequestContext,
   identity: { sub: string; email: string; givenName: string; familyName: string; picture?: string },
 ): Promise<void> {
-  const controlPort = Number(process.env.E2E_OAUTH_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1) + 1;
-  const response = await request.post(`http://127.0.0.1:${controlPort}/identity`, {
-    data: { picture: "https://example.com/avatar.png", ...identity },
+  const response = await request.post(`${providerControl()}/identity`, {
+    data: { picture: "https://example.com/avatar.png", ...identity, holder: test.info().testId },
+    // Waiting for another test's sign-in is part of this call.
+    timeout: 0,
+  });
+  expect(response.status()).toBe(204);
+}
+
+/** Lets the next test sign in at the local provider (call after each test that set an identity). */
+export async function releaseProviderIdentity(request: APIRequestContext): Promise<void> {
+  const response = await request.post(`${providerControl()}/identity/release`, {
+    data: { holder: test.info().testId },
   });
   expect(response.status()).toBe(204);
 }

@@ -5,7 +5,7 @@ import { OAuth2Server } from "oauth2-mock-server";
  * A local OAuth 2.0 / OpenID Connect provider standing in for Google and Facebook during e2e runs
  * (oauth2-mock-server: discovery, authorize, token, userinfo, signed id tokens). It approves every
  * authorization at once; which person "signs in at the provider" is set through a small control
- * endpoint before each social sign-in (`POST /identity` on the control port).
+ * endpoint before each social sign-in (`POST /identity` on the control port, leased: see below).
  */
 export type ProviderIdentity = {
   sub: string;
@@ -60,18 +60,51 @@ server.service.on("beforeUserinfo", (response) => {
 
 await server.start(port, "127.0.0.1");
 
+/**
+ * The provider has one "person at the provider" for the whole run, and the desktop and phone runs
+ * of a spec sign in at the same time. So the identity is leased: `POST /identity` with a `holder`
+ * (the test's id) is answered once no other test holds it — at once, or when the holder releases it
+ * (`POST /identity/release`) — and a test's own later calls replace its identity. A lease left by a
+ * test that died without releasing it lapses after LEASE_MS (a hang guard, far beyond any sign-in).
+ */
+const LEASE_MS = 120_000;
+let lease: { holder: string; until: number } | null = null;
+const waiting: { holder: string; identity: ProviderIdentity; answer: () => void }[] = [];
+
+function grant(holder: string, next: ProviderIdentity, answer: () => void): void {
+  lease = { holder, until: Date.now() + LEASE_MS };
+  identity = next;
+  answer();
+}
+
+function grantNext(): void {
+  lease = null;
+  const next = waiting.shift();
+  if (next) grant(next.holder, next.identity, next.answer);
+}
+
+setInterval(() => {
+  if (lease && lease.until < Date.now()) grantNext();
+}, 1_000).unref();
+
 createServer((request, response) => {
-  if (request.method !== "POST" || request.url !== "/identity") {
-    response.writeHead(404).end();
-    return;
-  }
   let body = "";
   request.on("data", (chunk: Buffer) => {
     body += chunk.toString();
   });
   request.on("end", () => {
-    identity = JSON.parse(body) as ProviderIdentity;
-    response.writeHead(204).end();
+    if (request.method === "POST" && request.url === "/identity") {
+      const { holder, ...next } = JSON.parse(body) as ProviderIdentity & { holder: string };
+      const answer = () => response.writeHead(204).end();
+      if (!lease || lease.holder === holder) grant(holder, next, answer);
+      else waiting.push({ holder, identity: next, answer });
+    } else if (request.method === "POST" && request.url === "/identity/release") {
+      const { holder } = JSON.parse(body) as { holder: string };
+      if (lease?.holder === holder) grantNext();
+      response.writeHead(204).end();
+    } else {
+      response.writeHead(404).end();
+    }
   });
 }).listen(controlPort, "127.0.0.1");
 

@@ -1,13 +1,15 @@
 import { authMessages } from "@wonderkin/contract";
 import { expect, test } from "../support/fixtures";
 import { newParent, signUpThroughUi } from "../support/flows";
-import { setProviderIdentity, uniqueEmail } from "../support/mailbox";
+import { releaseProviderIdentity, setProviderIdentity, uniqueEmail } from "../support/mailbox";
 
 // One local provider plays both Google and Facebook; who signs in there is set per test.
 
 /** The round trip through the provider loads the app twice (the popup or the redirect, then ours). */
 const SIGN_IN_TIMEOUT = 30_000;
 test.describe.configure({ mode: "serial" });
+// The provider's person is leased per test (the phone run of this spec signs in at the same time).
+test.afterEach(async ({ request }) => releaseProviderIdentity(request));
 
 test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
   test("a new parent signs in with Google: account created, verified, names from the profile", async ({
