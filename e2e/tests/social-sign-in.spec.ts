@@ -61,12 +61,30 @@ test.describe("Google and Facebook sign-in (local OAuth provider)", () => {
       givenName: "Ada",
       familyName: "Byron",
     });
+    // The local provider approves at once, so the popup's visit to it is held until the page has been
+    // looked at: what is checked is "while the provider has the popup", however slow this machine is.
+    // (Its way back to us is a redirect, which routing cannot hold.)
+    let answerProvider = () => {};
+    const providerAnswered = new Promise<void>((resolve) => {
+      answerProvider = resolve;
+    });
+    let providerVisited = () => {};
+    const providerVisit = new Promise<void>((resolve) => {
+      providerVisited = resolve;
+    });
+    await page.context().route(/\/authorize\?/, async (route) => {
+      providerVisited();
+      await providerAnswered;
+      await route.continue();
+    });
     await page.goto("/sign-in");
     const popupOpened = page.waitForEvent("popup");
     await page.getByRole("button", { name: /Google/ }).click();
     const popup = await popupOpened;
+    await providerVisit;
     // The sign-in page stays where it is while the provider has the popup.
     expect(new URL(page.url()).pathname).toBe("/sign-in");
+    answerProvider();
     await popup.waitForEvent("close");
     await expect(page).toHaveURL(/\/kids\/select-plan$/, { timeout: SIGN_IN_TIMEOUT });
     await page.goto("/account/settings");
