@@ -45,7 +45,8 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
+    // Tests tagged ONE_SIZE (support/fixtures.ts) check what the server sends, not the screen.
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grepInvert: /@one-size/ },
   ],
   webServer: [
     {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { completeCheckoutEndpoint, createCheckoutSessionEndpoint } from "@wonderkin/contract";
 import { buyPlanThroughUi } from "../support/billing";
-import { expect, test } from "../support/fixtures";
+import { expect, ONE_SIZE, test } from "../support/fixtures";
 import { signInThroughUi, signUpVerified } from "../support/flows";
 import { uniqueEmail, waitForMail, waitForMailLink } from "../support/mailbox";
 
@@ -28,7 +28,7 @@ async function buyTopUp(page: Page, topUpId: string) {
   }
 }
 
-test.describe("account e-mails", () => {
+test.describe("account e-mails", { tag: ONE_SIZE }, () => {
   test("a plan, a top-up and a cancellation each send one e-mail", async ({ page }) => {
     test.setTimeout(120_000);
     const parent = await signUpVerified(page);

@@ -1,5 +1,5 @@
 import { buyPlanThroughApi } from "../support/billing";
-import { accessibilityViolations, expect, TOASTS, test } from "../support/fixtures";
+import { accessibilityViolations, expect, ONE_SIZE, TOASTS, test } from "../support/fixtures";
 import { signUpVerified } from "../support/flows";
 
 test.describe("the app shell for a signed-out visitor", () => {
@@ -87,7 +87,7 @@ test.describe("the app shell for a signed-out visitor", () => {
   });
 });
 
-test.describe("the API behind the app", () => {
+test.describe("the API behind the app", { tag: ONE_SIZE }, () => {
   test("is ready, and answers unknown routes with the JSON error shape", async ({ request }) => {
     const ready = await request.get("/api/ready");
     expect(ready.status()).toBe(200);

@@ -8,7 +8,7 @@ import {
   submitUserDataEndpoint,
 } from "@wonderkin/contract";
 import { ADMIN_TOKEN } from "../support/billing";
-import { expect, test } from "../support/fixtures";
+import { expect, ONE_SIZE, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
 
 /** The attribution record this browser keeps (spec §3), or null. */
@@ -16,7 +16,7 @@ function storedRecord(page: Page, key: "utm_params" | "sent_utm_params"): Promis
   return page.evaluate((name) => JSON.parse(localStorage.getItem(name) ?? "null"), key);
 }
 
-test.describe("marketing attribution", () => {
+test.describe("marketing attribution", { tag: ONE_SIZE }, () => {
   test("a parent from a campaign is identified once, when verified, and counted in the funnel", async ({
     page,
   }, testInfo) => {

@@ -2,11 +2,12 @@ import { readFile } from "node:fs/promises";
 import { printImageEndpoint } from "@wonderkin/contract";
 import sharp from "sharp";
 import { requestHeaders, skipStudioIntroThroughApi } from "../support/children";
-import { expect, test } from "../support/fixtures";
+import { expect, ONE_SIZE, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
 import { trainedChildWithPortrait } from "../support/studio";
 
-test.describe("full-resolution portraits", () => {
+// The phone's viewer and its Download link are covered on the phone by studio.spec.ts.
+test.describe("full-resolution portraits", { tag: ONE_SIZE }, () => {
   test("a parent downloads the original portrait, large enough to print, and gets an A4 print file", async ({
     page,
   }) => {
