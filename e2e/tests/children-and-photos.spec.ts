@@ -127,15 +127,21 @@ test.describe("children and photos", () => {
         { name: "IMG_0042.HEIC", mimeType: "image/heic", buffer: Buffer.from("not really a heic") },
       ]);
     const queue = page.getByRole("list", { name: "Photos in this upload" });
+    // The server checks each photo (faces, who they are) in the image-work pool: on a busy machine that
+    // takes longer than the default wait, as the ten photos above do (seen in a busy CI run).
+    const checked = { timeout: 60_000 };
     await expect(queue.getByRole("listitem").filter({ hasText: "photo.jpg" }).first()).toContainText(
       "This isn't a photo we can use.",
+      checked,
     );
     await expect(queue.getByRole("listitem").filter({ hasText: "group-photo.jpg" })).toContainText(
       "more than one face",
+      checked,
     );
     // Someone other than the child: the face check compares it with Mia's photos.
     await expect(queue.getByRole("listitem").filter({ hasText: "someone-else.jpg" })).toContainText(
       "This looks like someone other than Mia. Use photos of Mia only.",
+      checked,
     );
     const heic = queue.getByRole("listitem").filter({ hasText: "IMG_0042.HEIC" });
     await expect(heic).toContainText(photoMessages.heic);
