@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { ONE_SIZE } from "./support/tags";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
@@ -45,8 +46,8 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
-    // Tests tagged ONE_SIZE (support/fixtures.ts) check what the server sends, not the screen.
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grepInvert: /@one-size/ },
+    // Tests tagged ONE_SIZE (support/tags.ts) check what the server sends, not the screen.
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grepInvert: new RegExp(ONE_SIZE) },
   ],
   webServer: [
     {

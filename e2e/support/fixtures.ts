@@ -71,15 +71,8 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
+export { ONE_SIZE } from "./tags";
 export { expect };
-
-/**
- * The tag of a test whose subject is what the server sends (e-mails, files, counts, JSON), not the
- * screen: it runs on the desktop only, since the phone would make the same requests again
- * (playwright.config.ts; decision 0049). Every page a tagged test clicks through is covered on the
- * phone by another test.
- */
-export const ONE_SIZE = "@one-size";
 
 /** sonner's toast region. */
 export const TOASTS = "[data-sonner-toaster]";
