@@ -20,6 +20,7 @@ import { familyRoutes } from "./http/family-routes";
 import { healthRoutes } from "./http/health-routes";
 import { identityRoutes } from "./http/identity-routes";
 import { imageModelWebhookRoutes } from "./http/image-model-webhook-routes";
+import { invoiceRoutes } from "./http/invoice-routes";
 import { mediaRoutes } from "./http/media-routes";
 import { metricsRoutes } from "./http/metrics-routes";
 import { registerOverloadGuard } from "./http/overload-guard";
@@ -156,10 +157,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // Better Auth has finished setting up (or failed) before the first route that uses it.
   await auth.$context;
   await app.register(identityRoutes(identity));
-  await app.register(userRoutes(identity));
+  await app.register(userRoutes(families));
   await app.register(billingRoutes(identity));
   await app.register(analyticsRoutes({ db: deps.database.db, auth, env }));
   await app.register(subscriptionRoutes({ ...billing, auth, payments }));
+  await app.register(invoiceRoutes({ ...billing, auth }));
   if (stripe && env.STRIPE_WEBHOOK_SECRET) {
     await app.register(stripeWebhookRoutes({ billing, stripe, webhookSecret: env.STRIPE_WEBHOOK_SECRET }));
   }
@@ -172,7 +174,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageModelWebhookRoutes({ studio }));
   if (storage.kind === "local") await app.register(mediaRoutes({ storage, secret: families.mediaSecret }));
   // Public pages of shared portraits: registered in every mode, and before the web app's fallback.
-  await app.register(sharePageRoutes({ db: deps.database.db, storage }));
+  await app.register(sharePageRoutes({ db: deps.database.db, storage, appName: env.APP_NAME }));
   await app.register(authRoutes(auth));
   if (env.ADMIN_API_TOKEN) {
     await app.register(

@@ -8,6 +8,7 @@ import { type Auth, createAuth } from "./modules/auth/better-auth/create-auth";
 import { verifyPassword } from "./modules/auth/better-auth/password-hashing";
 import type { IdentityDeps } from "./modules/auth/identity-deps";
 import type { BillingMailDeps } from "./modules/billing/billing-deps";
+import { invoiceSettingsOf } from "./modules/billing/invoice-settings";
 import { createPersonalFamily } from "./modules/families/create-personal-family";
 import type { FamilyDeps } from "./modules/families/family-deps";
 import { familyPictureVersion, saveFamilyPicture } from "./modules/families/family-picture";
@@ -120,7 +121,14 @@ export function composeDomain(input: DomainInput): Domain {
     wakeWorker,
   };
   const privacy: PrivacyDeps = { ...studio, env, payments, secret, checkPassword: verifyPassword, logger };
-  const billing: BillingMailDeps = { db, mailer, env, logger };
+  const billing: BillingMailDeps = {
+    db,
+    mailer,
+    env,
+    logger,
+    invoicing: invoiceSettingsOf(env),
+    invoiceLinks: { secret, ttlSeconds: env.MEDIA_URL_TTL_SECONDS },
+  };
   // A released picture is delivered by the module that owns it; those modules call the safety
   // screen, so safety takes their writers as values rather than importing them back.
   const safetyDeps: SafetyDeps = {

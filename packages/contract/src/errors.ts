@@ -5,6 +5,8 @@ export const apiErrorSchema = z.object({
   code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
   message: z.string().min(1),
   details: z.unknown().optional(),
+  /** The seconds of the Retry-After header sent with it, for a page to say when to try again. */
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -22,6 +24,8 @@ export const commonErrorCodes = {
   methodNotAllowed: "METHOD_NOT_ALLOWED",
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  /** A Range header past the end of the file (a video player asking for bytes that are not there). */
+  rangeNotSatisfiable: "RANGE_NOT_SATISFIABLE",
   requestTimeout: "REQUEST_TIMEOUT",
   badRequest: "BAD_REQUEST",
   unauthenticated: "UNAUTHENTICATED",

@@ -10,6 +10,7 @@ export * from "./endpoint";
 export * from "./errors";
 export * from "./family";
 export * from "./family-permissions";
+export * from "./family-spending";
 export * from "./health";
 export * from "./photo";
 export * from "./plans";

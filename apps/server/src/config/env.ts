@@ -169,6 +169,32 @@ export const envSchema = z
       .regex(/^price_\w+$/, "must be a Stripe Price id (price_…)")
       .optional(),
 
+    // Invoices (decision 0053): the seller printed on every invoice, copied into it when issued.
+    // Numbers run PREFIX-YEAR-000001 upwards, gap-free within each year.
+    INVOICE_NUMBER_PREFIX: z
+      .string()
+      .regex(/^[A-Z0-9]{1,10}$/, "must be 1 to 10 capital letters or digits")
+      .default("WK"),
+    INVOICE_SELLER_NAME: z.string().trim().min(1).max(120).default("Wonderkin"),
+    /** The seller's postal address, its lines separated by `;`. */
+    INVOICE_SELLER_ADDRESS: z.string().trim().max(400).default(""),
+    /** Where buyers write about an invoice; empty: MAIL_FROM's address. */
+    INVOICE_SELLER_EMAIL: z.union([z.literal(""), z.email()]).default(""),
+    INVOICE_SELLER_TAX_ID: z.string().trim().max(40).default(""),
+    /** The tax included in every price, in percent (0–100, two decimals at most), and its name. */
+    INVOICE_TAX_RATE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, "use at most two decimals")
+      .default(0),
+    INVOICE_TAX_LABEL: z.string().trim().min(1).max(20).default("VAT"),
+    /** The Stripe Price (`price_…`, one-time) Oracle's Extra child is sold at (decision 0051). */
+    STRIPE_PRICE_ADDON_CHILD: z
+      .string()
+      .regex(/^price_\w+$/, "must be a Stripe Price id (price_…)")
+      .optional(),
+
     // Analytics: first-party tables always; optionally forwarded to PostHog.
     ANALYTICS_FORWARDER: z.enum(["none", "posthog"]).default("none"),
     POSTHOG_HOST: z.url().default("https://eu.i.posthog.com"),

@@ -79,6 +79,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.details !== undefined) body.details = error.details;
       if (error.options.retryAfterSeconds !== undefined) {
         reply.header("retry-after", String(error.options.retryAfterSeconds));
+        body.retryAfterSeconds = error.options.retryAfterSeconds;
       }
       if (error.statusCode >= 500) logFailure(request, error, error.code);
       return sendError(reply, error.statusCode, body);
@@ -99,9 +100,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // message and Retry-After.
       const refusal = authRefusal(error);
       if (refusal.retryAfter) reply.header("retry-after", refusal.retryAfter);
+      const retryAfterSeconds = Number(refusal.retryAfter);
       return sendError(reply, 429, {
         code: refusal.code ?? commonErrorCodes.rateLimited,
         message: refusal.message ?? "Too many requests. Please try again later.",
+        ...(Number.isInteger(retryAfterSeconds) && retryAfterSeconds > 0 ? { retryAfterSeconds } : {}),
       });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

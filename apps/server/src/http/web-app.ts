@@ -4,16 +4,13 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { PUBLIC_CONFIG_ELEMENT_ID } from "@wonderkin/contract/rules";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { escapeHtml } from "../lib/escape-html";
 import { type PrerenderedPage, prerenderedPages } from "./prerendered-pages";
 import { allowStyleAttributeHashes, allowStyleNonce } from "./security-headers";
 
 /** Vite puts content-hashed files under /assets: their URL changes with their content. */
 const HASHED_ASSET = /^\/assets\//;
 const ONE_YEAR_SECONDS = 31_536_000;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** The built index.html with the configured product name as title and application-name. */
 export function brandIndexHtml(html: string, appName: string): string {

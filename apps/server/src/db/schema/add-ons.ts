@@ -19,7 +19,7 @@ export const addOnLedger = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** print or video. */
+    /** print, video or child (room for an Extra child in the family, decision 0051). */
     unit: text("unit").notNull(),
     delta: integer("delta").notNull(),
     /** purchase, use or refund. */

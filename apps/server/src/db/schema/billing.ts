@@ -17,6 +17,8 @@ export const checkoutSession = pgTable(
     topUpId: text("top_up_id"),
     /** The Magician add-on bought (kind `add-on`): create-video or ready-to-print. */
     addOnId: text("add_on_id"),
+    /** The app's page the parent bought from and goes back to (an add-on's portrait, decision 0056). */
+    returnPath: text("return_path"),
     description: text("description").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
@@ -126,4 +128,57 @@ export const billingDetails = pgTable("billing_details", {
   country: text("country").notNull().default(""),
   taxId: text("tax_id").notNull().default(""),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who sells, as an invoice names them: the deployment's settings at the moment of issue. */
+export type InvoiceSeller = {
+  name: string;
+  address: string[];
+  email: string;
+  taxId: string;
+};
+
+/** Who buys, as an invoice names them: the billing details (or the account's name) at issue. */
+export type InvoiceBuyer = PayerSnapshot;
+
+/** One line of an invoice; amounts in minor units, `totalCents` tax included. */
+export type InvoiceLine = { description: string; quantity: number; unitCents: number; totalCents: number };
+
+/**
+ * The last number given in each invoice series (one series per issuer prefix and year, decision
+ * 0053). Taken with `UPDATE … RETURNING` in the transaction that records the payment, so a rolled-back
+ * payment gives its number back and the series has no gaps.
+ */
+export const invoiceSequence = pgTable("invoice_sequence", {
+  series: text("series").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+/**
+ * The invoice of one payment, as issued: its number and everything printed on it, copied at issue,
+ * so later edits of the billing details or the seller's settings never change an issued invoice.
+ * Kept with its payment when the account is deleted (the law requires both; nothing about children).
+ */
+export const invoice = pgTable("invoice", {
+  /** e.g. WK-2026-000123: prefix, year of issue, number within the year's series. */
+  number: text("number").primaryKey(),
+  paymentId: text("payment_id")
+    .notNull()
+    .unique()
+    .references(() => payment.id),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+  seller: jsonb("seller").$type<InvoiceSeller>().notNull(),
+  buyer: jsonb("buyer").$type<InvoiceBuyer>().notNull(),
+  lines: jsonb("lines").$type<InvoiceLine[]>().notNull(),
+  currency: text("currency").notNull(),
+  /** Prices include tax: net + tax = total. */
+  netCents: integer("net_cents").notNull(),
+  taxCents: integer("tax_cents").notNull(),
+  totalCents: integer("total_cents").notNull(),
+  /** The tax rate applied, in hundredths of a percent (2000 = 20 %), and its name (VAT, GST…). */
+  taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
+  taxLabel: text("tax_label").notNull(),
+  /** Stripe's own invoice of a subscription payment, where Stripe issued one (decision 0053). */
+  providerInvoiceUrl: text("provider_invoice_url"),
+  providerInvoicePdfUrl: text("provider_invoice_pdf_url"),
 });

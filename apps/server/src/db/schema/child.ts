@@ -84,6 +84,12 @@ export const childPhoto = pgTable(
     frontality: real("frontality"),
     eyeOpenness: real("eye_openness"),
     nearbyFaces: integer("nearby_faces"),
+    /**
+     * A 64-bit perceptual hash (hex) of the square around the face (image-work/photos/face-hash.ts):
+     * with the descriptor, it recognises a turned, mirrored, cropped or re-lit copy of a photo
+     * already in the set (decision 0055). Null when FACE_DETECTION=off.
+     */
+    faceHash: text("face_hash"),
     /** The parent confirmed that a photo which looks like an adult is their child. */
     keptDespiteAge: boolean("kept_despite_age").notNull().default(false),
     originalName: text("original_name"),

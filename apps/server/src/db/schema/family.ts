@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { bytea } from "./bytea";
 
@@ -68,5 +68,19 @@ export const familyPicture = pgTable("family_picture", {
   /** A hash of the bytes: part of the picture's address, so a new picture is a new URL. */
   version: text("version").notNull(),
   webp: bytea("webp").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Whether the family's members may spend the credits of the family's plan (its owner's) when they
+ * create portraits, prints or clips: the owner's choice, off until they turn it on (decision 0050).
+ * No row means off.
+ */
+export const familySpending = pgTable("family_spending", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  membersMaySpend: boolean("members_may_spend").notNull().default(false),
+  changedByUserId: text("changed_by_user_id").references(() => user.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -162,6 +162,8 @@ export const portraitShare = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** What the parent wrote under the picture on the public page (the only name it can show). */
+    caption: text("caption"),
   },
   (table) => [
     uniqueIndex("portrait_share_live_idx").on(table.imageId).where(sql`${table.revokedAt} is null`),

@@ -1,0 +1,1 @@
+ALTER TABLE "portrait_share" ADD COLUMN "caption" text;
