@@ -8,11 +8,12 @@ import path from "node:path";
  * read by the specs as files, the way a parent picks them. Real faces (the server accepts only
  * photos with exactly one clear face) come from the face detector's own sample pictures.
  */
-export const photoDir = path.join(os.tmpdir(), `wonderkin-e2e-photos-v2-${process.env.E2E_PORT ?? 3100}`);
+export const photoDir = path.join(os.tmpdir(), `wonderkin-e2e-photos-v3-${process.env.E2E_PORT ?? 3100}`);
 
 /**
  * `count` different photos of "the child": one person (the server checks that every photo shows
- * the same child), mirrored, cropped, turned and re-lit so none is a duplicate. At most 12.
+ * the same child), the head turned and in front of other backdrops so that none is a near-copy of
+ * another (decision 0055). At most 12.
  */
 export async function childPhotoFiles(count: number): Promise<string[]> {
   const names = (await readdir(photoDir)).filter((name) => name.startsWith("face-")).sort();
@@ -21,10 +22,19 @@ export async function childPhotoFiles(count: number): Promise<string[]> {
   return names.slice(0, count).map((name) => path.join(photoDir, name));
 }
 
+/**
+ * How long a test waits for photos to be checked and added: a hang detector, not a speed limit. The
+ * server checks each photo (faces, who they are) in the image-work pool; ten of them took over a
+ * minute in a CI run on a machine loaded 30 deep.
+ */
+export const PHOTO_CHECKS = { timeout: 180_000 };
+
 export const groupPhotoFile = () => path.join(photoDir, "group-photo.jpg");
 /** A clear photo of one face that is not the child's. */
 export const someoneElsePhotoFile = () => path.join(photoDir, "someone-else.jpg");
 export const noFacePhotoFile = () => path.join(photoDir, "a-tree.jpg");
+/** The first child photo mirrored and turned 6°: a near-copy of it, which the server refuses. */
+export const nearCopyPhotoFile = () => path.join(photoDir, "near-copy.jpg");
 /** Text with a photo's name: only the server, reading the bytes, can tell. */
 export const textNamedAsPhotoFile = () => path.join(photoDir, "not-a-photo", "photo.jpg");
 
@@ -44,6 +54,9 @@ export async function writeTestPhotos(): Promise<void> {
       writeFile(path.join(photoDir, `face-${String(index).padStart(2, "0")}.jpg`), bytes),
     ),
   );
+  const [, , , mirroredAndTurned] = await fixtures.nearCopies(variants[0] as Buffer);
+  if (!mirroredAndTurned) throw new Error("No near-copy of the first child photo");
+  await writeFile(nearCopyPhotoFile(), mirroredAndTurned);
   await writeFile(groupPhotoFile(), await fixtures.groupPicture());
   await writeFile(noFacePhotoFile(), await fixtures.pictureWithoutFace());
   await writeFile(textNamedAsPhotoFile(), "This is a shopping list, not a photo.\n");

@@ -13,6 +13,8 @@ export const photoErrorCodes = {
   tooSmall: "PHOTO_TOO_SMALL",
   unreadable: "PHOTO_UNREADABLE",
   duplicate: "PHOTO_DUPLICATE",
+  /** The same face in the same pose as a photo of the set: a turned, mirrored, cropped or re-lit copy. */
+  nearDuplicate: "PHOTO_NEAR_DUPLICATE",
   limitReached: "PHOTO_LIMIT_REACHED",
   photoNotFound: "PHOTO_NOT_FOUND",
   noFace: "PHOTO_NO_FACE",
@@ -37,6 +39,8 @@ export const photoMessages = {
   tooSmall: `This photo is too small: its shorter side must be at least ${PHOTO_MIN_SHORT_SIDE} pixels.`,
   unreadable: "This file is damaged or incomplete. Try exporting the photo again.",
   duplicate: "This photo (or one almost identical) is already uploaded.",
+  nearDuplicate:
+    "This looks like the same photo as one you already added — a different moment helps the model more.",
   limitReached: "You already have the most photos allowed ({max}). Remove some to add others.",
   photoNotFound: "We couldn't find that photo for this child.",
   noFace:

@@ -100,48 +100,173 @@ export async function pictureWithoutFace(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
+/** Where the sample face's box sits in its picture (its centre over the picture's size). */
+const FACE_CENTRE = { x: 0.495, y: 0.566 };
+const DARK = "#15171c";
+const LIGHT = "#f2efe8";
+
 /**
- * `count` photos of ONE person that the pipeline takes as different photos (their perceptual
- * hashes differ): one sample face mirrored, cropped, turned a little and re-lit. There are no
- * photos of children in the samples; these stand in for a child's set. Checked through the
- * product's own pipeline: each shows exactly one clear face.
+ * What is behind the head: a wall shaded from one colour to another across `angle` (a plain wall
+ * when the two are close, a lamp to one side when they are not), a window's light towards `angle`
+ * from the middle, or a lit doorway in a dark room.
  */
-export async function samePersonPictures(
-  count: number,
-  options: { person?: number } = {},
-): Promise<Buffer[]> {
-  const faces = await singleFacePictures();
-  const face = faces[options.person ?? SAME_PERSON] as Buffer;
-  const { width = 0, height = 0 } = await sharp(face).metadata();
-  const crop = (left: number, top: number, share: number) =>
-    sharp(face)
-      .extract({
-        left: Math.round(width * left),
-        top: Math.round(height * top),
-        width: Math.min(Math.round(width * share), width - Math.round(width * left)),
-        height: Math.min(Math.round(height * share), height - Math.round(height * top)),
-      })
-      .resize(720, 720, { fit: "outside" });
-  const variants = [
-    () => sharp(face),
-    () => sharp(face).flop(),
-    () => crop(0, 0, 0.85),
-    () => crop(0.15, 0.15, 0.85),
-    () => crop(0, 0, 0.85).flop(),
-    () => crop(0.15, 0.15, 0.85).flop(),
-    () => crop(0.1, 0.1, 0.8).modulate({ brightness: 1.15 }),
-    () => sharp(face).rotate(6, { background: "#777" }).resize(760, 760, { fit: "outside" }),
-    () => sharp(face).rotate(-6, { background: "#777" }).resize(760, 760, { fit: "outside" }),
-    () => sharp(face).flop().rotate(6, { background: "#777" }).resize(760, 760, { fit: "outside" }),
-    () => sharp(face).flop().rotate(-6, { background: "#777" }).resize(760, 760, { fit: "outside" }),
-    () => crop(0.1, 0.1, 0.8).flop().modulate({ brightness: 0.85 }),
-  ];
-  if (count > variants.length) throw new Error(`At most ${variants.length} photos of one person`);
-  return Promise.all(variants.slice(0, count).map((variant) => variant().jpeg({ quality: 90 }).toBuffer()));
+type Backdrop =
+  | { wall: [string, string]; angle: number }
+  | { window: true; angle: number }
+  | { doorway: true };
+
+/** One shot of the sample face: the head turned in the frame, in front of a backdrop of its own. */
+type Shot = { turn: number; backdrop?: Backdrop };
+
+const svg = (width: number, height: number, body: string) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`);
+
+function backdropPicture(backdrop: Backdrop, width: number, height: number): Buffer {
+  if ("doorway" in backdrop) {
+    return svg(
+      width,
+      height,
+      `<rect width="100%" height="100%" fill="${DARK}"/><rect x="${width * 0.3}" width="${width * 0.4}" height="${height}" fill="${LIGHT}"/>`,
+    );
+  }
+  const radians = (backdrop.angle * Math.PI) / 180;
+  if ("window" in backdrop) {
+    const cx = 0.5 + 0.35 * Math.cos(radians);
+    const cy = 0.5 + 0.35 * Math.sin(radians);
+    return svg(
+      width,
+      height,
+      `<defs><radialGradient id="g" cx="${cx}" cy="${cy}" r="0.45"><stop offset="0" stop-color="${LIGHT}"/><stop offset="1" stop-color="${DARK}"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>`,
+    );
+  }
+  const dx = Math.cos(radians) / 2;
+  const dy = Math.sin(radians) / 2;
+  const [from, to] = backdrop.wall;
+  return svg(
+    width,
+    height,
+    `<defs><linearGradient id="g" x1="${0.5 - dx}" y1="${0.5 - dy}" x2="${0.5 + dx}" y2="${0.5 + dy}"><stop offset="0.35" stop-color="${from}"/><stop offset="0.65" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>`,
+  );
 }
 
-/** The sample face the same-person sets are made of (its variants all pass the pipeline). */
-const SAME_PERSON = 4;
+/**
+ * The sample face as one shot: the head and hair cut out (a soft oval) and set in front of the
+ * shot's backdrop, or the picture as it is, turned by `turn` degrees; a 720 px square from the
+ * middle, so the face keeps its size.
+ */
+async function shotOf(face: Buffer, shot: Shot): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(face).metadata();
+  let image = sharp(face);
+  if (shot.backdrop) {
+    const oval = svg(
+      width,
+      height,
+      `<defs><filter id="soft"><feGaussianBlur stdDeviation="4"/></filter></defs><ellipse cx="${Math.round(width * FACE_CENTRE.x)}" cy="${Math.round(height * FACE_CENTRE.y)}" rx="${Math.round(width * 0.19)}" ry="${Math.round(height * 0.29)}" fill="#fff" filter="url(#soft)"/>`,
+    );
+    image = sharp(
+      await image
+        .ensureAlpha()
+        .composite([{ input: oval, blend: "dest-in" }])
+        .png()
+        .toBuffer(),
+    );
+  }
+  const turned = await image
+    .rotate(shot.turn, { background: shot.backdrop ? "#0000" : "#3a3430" })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  let scene = sharp(turned.data);
+  if (shot.backdrop) {
+    const ground = backdropPicture(shot.backdrop, turned.info.width, turned.info.height);
+    scene = sharp(
+      await sharp(ground)
+        .composite([{ input: turned.data }])
+        .png()
+        .toBuffer(),
+    );
+  }
+  const side = Math.min(720, turned.info.width, turned.info.height);
+  return scene
+    .extract({
+      left: Math.round((turned.info.width - side) / 2),
+      top: Math.round((turned.info.height - side) / 2),
+      width: side,
+      height: side,
+    })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * Twelve shots that the upload takes as different moments (decision 0055): the head turned by
+ * −12°, 0°, 12° or 24° (a near-copy may be turned by up to 6°), or in front of another wall,
+ * window or doorway. Chosen from 68 candidates so that every pair's face hashes are at least 16
+ * bits of 64 apart (a near-copy is 14 or fewer), their whole-picture hashes at least 14 (a duplicate
+ * is 6 or fewer), while their descriptors stay within 0.35 (one person; the identity threshold is
+ * 0.5). test/photos/same-person-fixture.test.ts measures it.
+ */
+const SHOTS: Shot[] = [
+  { turn: 0 },
+  { turn: -12, backdrop: { doorway: true } },
+  { turn: 12, backdrop: { wall: [DARK, LIGHT], angle: 315 } },
+  { turn: 24, backdrop: { wall: [DARK, LIGHT], angle: 135 } },
+  { turn: 24, backdrop: { window: true, angle: 45 } },
+  { turn: -12, backdrop: { window: true, angle: 315 } },
+  { turn: 24, backdrop: { wall: [DARK, LIGHT], angle: 225 } },
+  { turn: 24 },
+  { turn: 0, backdrop: { wall: [DARK, LIGHT], angle: 45 } },
+  { turn: 0, backdrop: { window: true, angle: 135 } },
+  { turn: -12, backdrop: { window: true, angle: 225 } },
+  { turn: -12, backdrop: { wall: [DARK, "#23262e"], angle: 90 } },
+];
+
+/**
+ * `count` photos of ONE person that the pipeline takes as different photos of one child: the one
+ * sample face, its head turned and set in front of other backdrops (see SHOTS). Mirrored, cropped,
+ * slightly turned or re-lit copies would be refused as near-copies (decision 0055). There are no
+ * photos of children in the samples, and no two real photos of one person: these stand in for a
+ * child's set. Checked through the product's own pipeline: each shows exactly one clear face.
+ */
+export async function samePersonPictures(count: number): Promise<Buffer[]> {
+  if (count > SHOTS.length) throw new Error(`At most ${SHOTS.length} photos of one person`);
+  const face = (await singleFacePictures())[SAME_PERSON] as Buffer;
+  return Promise.all(SHOTS.slice(0, count).map((shot) => shotOf(face, shot)));
+}
+
+/**
+ * Thirteen near-copies of one photo, the edits a phone or a second export makes: turned ±6°,
+ * mirrored, padded, cropped, brighter and darker, and combinations (decision 0055).
+ */
+export async function nearCopies(photo: Buffer): Promise<Buffer[]> {
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const cut = (left: number, top: number, share: number) =>
+    sharp(photo).extract({
+      left: Math.round(width * left),
+      top: Math.round(height * top),
+      width: Math.floor(width * share),
+      height: Math.floor(height * share),
+    });
+  const grey = { background: "#777" };
+  const edits = [
+    () => sharp(photo).flop(),
+    () => sharp(photo).rotate(6, grey),
+    () => sharp(photo).rotate(-6, grey),
+    () => sharp(photo).flop().rotate(6, grey),
+    () => sharp(photo).flop().rotate(-6, grey),
+    () => sharp(photo).extend({ top: 80, bottom: 80, left: 80, right: 80, background: "#fff" }),
+    () => sharp(photo).extend({ left: 240, background: "#224" }),
+    () => cut(0, 0, 0.85),
+    () => cut(0.15, 0.15, 0.84),
+    () => cut(0.1, 0.1, 0.8).resize(width),
+    () => sharp(photo).modulate({ brightness: 1.2 }),
+    () => sharp(photo).modulate({ brightness: 0.8 }),
+    () => cut(0.1, 0.1, 0.8).flop().modulate({ brightness: 1.15 }),
+  ];
+  return Promise.all(edits.map((edit) => edit().jpeg({ quality: 90 }).toBuffer()));
+}
+
+/** The sample face the same-person sets are made of (FACE_CENTRE is where its face sits). */
+export const SAME_PERSON = 4;
 /** Another sample face: someone who is not the child. */
 export const STRANGER = 7;
 

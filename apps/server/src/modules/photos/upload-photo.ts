@@ -3,6 +3,7 @@ import { photoErrorCodes, photoMessage, type UploadedPhoto } from "@wonderkin/co
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { child, childPhoto } from "../../db/schema";
+import type { FaceHashes } from "../../image-work/photos/face-hash";
 import { DUPLICATE_DISTANCE, hammingDistance } from "../../image-work/photos/image-measures";
 import type { PreparedPhoto } from "../../image-work/photos/process-photo";
 import { type FaceFindings, findFaces, requireOneFace } from "../../image-work/photos/process-photo";
@@ -12,18 +13,39 @@ import { requireCurrentConsent } from "../consent/parental-consent";
 import { screenUpload } from "../safety/screen-upload";
 import { childIdentity, descriptorToBytes, faceDistance } from "./face-identity";
 import { viewsOf } from "./manage-photos";
+import { type FaceFingerprint, fingerprintsOf, type NewFace, refuseNearCopy } from "./near-copy";
 import type { PhotoDeps } from "./photo-deps";
 import type { PhotoRow } from "./photo-record";
 import { describedPhotos, loadPhotoSet } from "./photo-set";
 import { photoKeys } from "./photo-storage-keys";
 
-async function photoHashesOf(db: Database, childId: number): Promise<string[]> {
+/** What the set's photos are compared by: whole-picture hashes, and face fingerprints. */
+async function setHashesOf(
+  db: Database,
+  childId: number,
+): Promise<{ hashes: string[]; faces: FaceFingerprint[] }> {
   const rows = await db
-    .select({ hash: childPhoto.perceptualHash })
+    .select({
+      hash: childPhoto.perceptualHash,
+      faceHash: childPhoto.faceHash,
+      faceDescriptor: childPhoto.faceDescriptor,
+    })
     .from(childPhoto)
     .where(eq(childPhoto.childId, childId));
-  return rows.map(({ hash }) => hash);
+  return { hashes: rows.map(({ hash }) => hash), faces: fingerprintsOf(rows) };
 }
+
+/** The new photo's face as the near-copy check compares it (none without a described face). */
+const newFaceOf = (checked: Pick<CheckedPhoto, "faces" | "faceHashes">): NewFace | null => {
+  const descriptor = checked.faces?.face?.descriptor;
+  return descriptor && checked.faceHashes ? { hashes: checked.faceHashes, descriptor } : null;
+};
+
+/** A checked photo as a member of the set, for the photos of a batch checked after it. */
+const fingerprintOf = (checked: CheckedPhoto): FaceFingerprint[] => {
+  const face = newFaceOf(checked);
+  return face ? [{ faceHash: face.hashes.hash, descriptor: face.descriptor }] : [];
+};
 
 const isDuplicate = (hashes: string[], hash: string) =>
   hashes.some((other) => hammingDistance(other, hash) <= DUPLICATE_DISTANCE);
@@ -86,6 +108,8 @@ type UploadTarget = { userId: string; familyId: string; childId: number };
 export type CheckedPhoto = {
   processed: Omit<PreparedPhoto, "analysis">;
   faces: FaceFindings | null;
+  /** The face's perceptual hashes (decision 0055); null without a described face. */
+  faceHashes: FaceHashes | null;
   fileName?: string | undefined;
 };
 
@@ -95,7 +119,8 @@ export type StoreOutcome = { photo: UploadedPhoto } | { refusal: AppError };
 /**
  * Checks, normalises and screens one training photo of a child of the acting family, storing
  * nothing: the type, limits, safety screen, a duplicate of the set (or of `batch`, the photos of
- * the same request checked before it) and exactly one face. Throws the photo's refusal.
+ * the same request checked before it), exactly one face, and a near-copy of the set's faces (or the
+ * batch's). Throws the photo's refusal.
  */
 export async function checkPhoto(
   deps: PhotoDeps,
@@ -132,21 +157,26 @@ export async function checkPhoto(
   }
   // The face check is the expensive step: a photo already in the set is refused before it. (The
   // transaction that stores checks again, for two copies uploaded at the same moment.)
-  const existingHashes = [
-    ...(await photoHashesOf(deps.db, options.childId)),
-    ...(options.batch ?? []).map((photo) => photo.processed.perceptualHash),
-  ];
+  const batch = options.batch ?? [];
+  const set = await setHashesOf(deps.db, options.childId);
+  const existingHashes = [...set.hashes, ...batch.map((photo) => photo.processed.perceptualHash)];
   if (isDuplicate(existingHashes, processed.perceptualHash)) {
     throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
   }
   const faces = deps.faceDetector ? await findFaces(deps.faceDetector, analysis) : null;
   requireOneFace(faces?.faceCount ?? null);
-  return { processed, faces, fileName: options.fileName };
+  const { data, info } = analysis;
+  const faceHashes = faces?.face
+    ? await deps.imageWork.faceHashes({ analysis: { data, ...info }, face: faces.face })
+    : null;
+  refuseNearCopy([...set.faces, ...batch.flatMap(fingerprintOf)], newFaceOf({ faces, faceHashes }));
+  return { processed, faces, faceHashes, fileName: options.fileName };
 }
 
 /**
  * Adds one checked photo to `current` (the child's set as this transaction sees it, grown by the
- * photos stored before it): refused if the set is full, holds a copy, or shows someone else.
+ * photos stored before it): refused if the set is full, holds a copy or a near-copy, or shows
+ * someone else.
  * `written` collects the keys of every file written, so a failure can remove them all.
  */
 async function addToSet(
@@ -173,6 +203,7 @@ async function addToSet(
   ) {
     throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
   }
+  refuseNearCopy(fingerprintsOf(current), newFaceOf(checked));
   requireSameChild(current, { childName: target.childName, faces, threshold: deps.faceMatchThreshold });
   const photoId = randomBytes(12).toString("base64url");
   const keys = photoKeys(target.familyId, target.childId, photoId);
@@ -193,6 +224,7 @@ async function addToSet(
       sharpness: processed.sharpness,
       blurry: processed.blurry,
       ...faceColumns(faces),
+      faceHash: checked.faceHashes?.hash ?? null,
       originalName: cleanFileName(checked.fileName),
     })
     .returning();

@@ -22,6 +22,7 @@ export function testImage(id: string, overrides: Partial<GeneratedImage> = {}): 
     regeneratedFromId: null,
     likeness: null,
     favourite: false,
+    printed: false,
     createdAt: "2026-11-22T10:00:00.000Z",
     completedAt: "2026-11-22T10:00:20.000Z",
     ...overrides,
