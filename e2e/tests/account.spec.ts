@@ -38,7 +38,8 @@ test.describe("account settings", () => {
 
     await otherPage.goto("/account/settings");
     // A cold page load (session, then user record) on a busy single-process database can be slow.
-    await expect(otherPage).toHaveURL(/\/sign-up\?returnUrl=/, { timeout: 30_000 });
+    // That device has signed in before, so it is sent to sign-in, not sign-up (decision 0054).
+    await expect(otherPage).toHaveURL(/\/sign-in\?returnUrl=/, { timeout: 30_000 });
     await other.close();
   });
 

@@ -80,6 +80,8 @@ describe("signing in with e-mail and password", () => {
       message: authMessages.tooManyRequests,
     });
     expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(55);
+    // The body says the same, for the page's "try again in N minutes" (decision 0054).
+    expect(throttled.json().retryAfterSeconds).toBe(Number(throttled.headers["retry-after"]));
     // …the owner, on their own device, is not locked out.
     await tokenFor(t.app, email);
 
@@ -89,6 +91,31 @@ describe("signing in with e-mail and password", () => {
     const longer = await signInFrom(ATTACKER, email, "wrong-once-more");
     expect(longer.statusCode).toBe(429);
     expect(Number(longer.headers["retry-after"])).toBeGreaterThan(115);
+    expect(longer.json().retryAfterSeconds).toBe(Number(longer.headers["retry-after"]));
+  });
+
+  it("tells an unknown address and a known one the same wait, from the throttle's window", async () => {
+    const { email } = await signUp(t.app);
+    const nobody = uniqueEmail("nobody");
+    for (const address of [email, nobody]) {
+      for (let attempt = 0; attempt < 5; attempt++) await signInFrom(ATTACKER, address, `wrong-${attempt}`);
+    }
+    // Each wait runs 60 s from the address's fifth failure: 30 s in the past, at most 30 s are left.
+    await ageFailures(email, 30);
+    await ageFailures(nobody, 30);
+    for (const address of [email, nobody]) {
+      const refused = await signInFrom(ATTACKER, address);
+      expect(refused.statusCode).toBe(429);
+      expect(Object.keys(refused.json()).sort()).toEqual(["code", "message", "retryAfterSeconds"]);
+      expect(refused.json()).toMatchObject({
+        code: "TOO_MANY_ATTEMPTS",
+        message: authMessages.tooManyRequests,
+      });
+      const { retryAfterSeconds } = refused.json();
+      expect(retryAfterSeconds).toBeGreaterThan(0);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(30);
+      expect(refused.headers["retry-after"]).toBe(String(retryAfterSeconds));
+    }
   });
 
   it("forgives a client's failures when that client signs in, and only that client's", async () => {
@@ -118,6 +145,11 @@ describe("signing in with e-mail and password", () => {
         code: "EMAIL_LINK_REQUIRED",
         message: authMessages.emailLinkRequired,
       });
+      // Passwords work again when the oldest of the twelve failures leaves the 60-minute window.
+      const { retryAfterSeconds } = refused.json();
+      expect(retryAfterSeconds).toBeGreaterThan(55 * 60);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(60 * 60);
+      expect(refused.headers["retry-after"]).toBe(String(retryAfterSeconds));
     }
     // The link goes to the owner's mailbox, which the attacker cannot read.
     const requested = await post(t.app, "/api/auth/sign-in/magic-link", { email });

@@ -126,6 +126,34 @@ describe("signed-out visitors", () => {
   });
 });
 
+describe("signed-out visitors whose browser has signed in before", () => {
+  const returning = { auth: { status: "signed-out", signedInBefore: true } } as const;
+
+  it("go to sign-in, not sign-up, keeping where they wanted to go", () => {
+    const studio = paths.magicStudio(7);
+    expect(redirectTarget(resolveRoute(state(studio, returning)))).toBe(
+      `${paths.signIn}?returnUrl=${encodeURIComponent(studio)}`,
+    );
+    const target = redirectTarget(resolveRoute(state("/kids/select-plan?changePlan=3", returning)));
+    expect(target?.startsWith(`${paths.signIn}?`)).toBe(true);
+    expect(new URL(target ?? "", "http://x").searchParams.get("returnUrl")).toBe(
+      "/kids/select-plan?changePlan=3",
+    );
+  });
+
+  it("are sent from home to sign-in, and may still open sign-up", () => {
+    expect(redirectTarget(resolveRoute(state(paths.home, returning)))).toBe(paths.signIn);
+    expect(decideRoute(state(paths.signUp, returning))).toEqual({ kind: "render" });
+  });
+
+  it("a new visitor still goes to sign-up (spec §2)", () => {
+    const fresh = { auth: { status: "signed-out", signedInBefore: false } } as const;
+    expect(redirectTarget(resolveRoute(state(paths.magicStudio(7), fresh)))).toBe(
+      `${paths.signUp}?returnUrl=${encodeURIComponent(paths.magicStudio(7))}`,
+    );
+  });
+});
+
 describe("signed-in users with an unverified e-mail", () => {
   it("are redirected to /verify from every page except /verify and /verify-email", () => {
     for (const route of allRoutes) {

@@ -17,7 +17,11 @@ import { safeReturnUrl } from "@/lib/safe-return-url";
  * children, credits and subscription queries; tests write it by hand.
  */
 export type GuardState = {
-  auth: { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; emailVerified: boolean };
+  auth:
+    | { status: "loading" }
+    /** `signedInBefore`: this browser has been signed in to an account (a parent coming back). */
+    | { status: "signed-out"; signedInBefore?: boolean }
+    | { status: "signed-in"; emailVerified: boolean };
   children: { status: "loading" } | { status: "loaded"; children: readonly ChildSummary[] };
   /** null while the balance is loading. */
   credits: number | null;
@@ -26,6 +30,14 @@ export type GuardState = {
     | { status: "loading" }
     | { status: "unavailable" }
     | { status: "loaded"; subscription: SubscriptionSummary | null };
+  /**
+   * The plan of the family the parent acts for: its owner's (decision 0050). Members see a family
+   * that has one without a plan of their own. Absent: as if the family had none (spec §2 as written).
+   */
+  familyPlan?:
+    | { status: "loading" }
+    | { status: "unavailable" }
+    | { status: "loaded"; active: boolean; heldByYou: boolean };
   location: { pathname: string; search: string };
   /**
    * A family invitation opened before the visitor could answer it (signed out or unverified): once
@@ -71,12 +83,15 @@ export function decideRoute(state: GuardState): GuardDecision {
   if (invitationRoutePattern.test(pathname)) return render;
 
   if (auth.status === "signed-out") {
-    // Home is public but has no content of its own: it hands visitors to sign-up (spec §2).
-    if (pathname === paths.home) return redirect(defaultPublicPath);
+    // A new visitor goes to sign-up (spec §2); a browser that has signed in before belongs to a
+    // parent with an account, who needs sign-in (decision 0054).
+    const landing = auth.signedInBefore ? paths.signIn : defaultPublicPath;
+    // Home is public but has no content of its own: it hands visitors on.
+    if (pathname === paths.home) return redirect(landing);
     if (publicPaths.has(pathname)) return render;
     // Keep the deep link (e.g. a studio link from an e-mail) so sign-in can bring the parent back.
     const returnUrl = `${pathname}${state.location.search}`;
-    return redirect(`${defaultPublicPath}?${new URLSearchParams({ returnUrl })}`);
+    return redirect(`${landing}?${new URLSearchParams({ returnUrl })}`);
   }
 
   if (!auth.emailVerified) {
@@ -108,7 +123,18 @@ export function decideRoute(state: GuardState): GuardDecision {
     }
   }
 
+  const familyPlan = state.familyPlan ?? { status: "loaded", active: false, heldByYou: false };
+  const ownPlanActive =
+    state.subscription.status === "loaded" && state.subscription.subscription?.isActive === true;
+  // A member who looks at the family's plan (an owner's, not theirs) without one of their own: their
+  // balance is not what the studio spends, so it sends them nowhere to pay.
+  const othersPlan = familyPlan.status === "loaded" && familyPlan.active && !familyPlan.heldByYou;
+  const looksOnFamilyPlan = othersPlan && !ownPlanActive;
+
   if (pathname === paths.chooseTheme && children.length > 0) {
+    if (familyPlan.status === "loading") return loading;
+    if (othersPlan && state.subscription.status === "loading") return loading;
+    if (looksOnFamilyPlan) return redirect(homeForUser);
     if (state.credits === null) return loading;
     if (state.credits > 0) return redirect(homeForUser);
     return redirect(paths.manageSubscription, creditsExhaustedMessage);
@@ -116,6 +142,9 @@ export function decideRoute(state: GuardState): GuardDecision {
 
   if (pathname.startsWith("/kids/")) {
     if (state.subscription.status === "loading") return loading;
+    // Seeing needs the family's plan, not one's own; spending is decided where it happens (decision 0050).
+    if (familyPlan.status === "loading" && pathname !== paths.selectPlan) return loading;
+    if (looksOnFamilyPlan && pathname !== paths.selectPlan) return render;
     const subscription = state.subscription.status === "loaded" ? state.subscription.subscription : undefined;
     const isActive = subscription?.isActive === true;
     const loaded = state.subscription.status === "loaded";

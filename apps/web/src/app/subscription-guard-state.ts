@@ -1,4 +1,4 @@
-import type { SubscriptionSummary } from "@wonderkin/contract";
+import type { FamilySpending, SubscriptionSummary } from "@wonderkin/contract";
 import type { GuardState } from "./guard";
 
 /**
@@ -21,4 +21,21 @@ export function subscriptionGuardState(query: {
 /** Back from a checkout (`?success` on a /kids page): the plan may still be on its way. */
 export function isBackFromCheckout(location: { pathname: string; search: string }): boolean {
   return location.pathname.startsWith("/kids/") && new URLSearchParams(location.search).has("success");
+}
+
+/**
+ * The family's plan as the guard sees it (decision 0050), from the family-spending query: asked only
+ * for a verified parent acting for a family; a read that failed lets the page render its own error,
+ * and the parent's own plan still decides as spec §2 says.
+ */
+export function familyPlanGuardState(query: {
+  asked: boolean;
+  data: FamilySpending | undefined;
+  isPending: boolean;
+}): NonNullable<GuardState["familyPlan"]> {
+  if (!query.asked) return { status: "loaded", active: false, heldByYou: false };
+  if (query.data)
+    return { status: "loaded", active: query.data.familyPlan.active, heldByYou: query.data.heldByYou };
+  if (query.isPending) return { status: "loading" };
+  return { status: "unavailable" };
 }

@@ -174,6 +174,7 @@ describe("useGuardState: who is there", () => {
       children: { status: "loaded", children: [] },
       credits: null,
       subscription: { status: "unavailable" },
+      familyPlan: { status: "loaded", active: false, heldByYou: false },
       location: { pathname: "/kids/children", search: "?tab=1" },
       pendingInvitation: null,
     });

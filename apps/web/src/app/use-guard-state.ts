@@ -4,14 +4,16 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { paths } from "@/config/paths";
 import { useActiveSubscription } from "@/entities/billing/billing-queries";
+import { useFamilySpending } from "@/entities/billing/family-spending";
 import { useChildren } from "@/entities/children/get-children";
 import { useCurrentFamilyId } from "@/entities/session/current-family";
 import { useSession } from "@/entities/session/get-session";
 import { isUserMissing, userQueryKey, useUser } from "@/entities/session/get-user";
 import { readPendingInvitation } from "@/entities/session/pending-invitation";
 import { signOut } from "@/entities/session/sign-out";
+import { hasSignedInBefore } from "@/entities/session/signed-in-before";
 import type { GuardState } from "./guard";
-import { isBackFromCheckout, subscriptionGuardState } from "./subscription-guard-state";
+import { familyPlanGuardState, isBackFromCheckout, subscriptionGuardState } from "./subscription-guard-state";
 
 /**
  * Assembles the guard's plain state from the app's queries. The session and the server's user record
@@ -38,7 +40,8 @@ export function useGuardState(): GuardState {
 
   let auth: GuardState["auth"];
   if (session.isPending && !handshake) auth = { status: "loading" };
-  else if (!sessionUser) auth = { status: "signed-out" };
+  else if (!sessionUser)
+    auth = hasSignedInBefore() ? { status: "signed-out", signedInBefore: true } : { status: "signed-out" };
   else if (user.isPending || userMissing) auth = { status: "loading" };
   // The user record is read from the database; the session may be a cached copy.
   else auth = { status: "signed-in", emailVerified: user.data?.emailVerified ?? sessionUser.emailVerified };
@@ -59,6 +62,9 @@ export function useGuardState(): GuardState {
   const subscription = useActiveSubscription(verified ? sessionUser?.id : undefined, {
     pollUntilActive: backFromCheckout,
   });
+  // The family's plan (its owner's) lets a member see its studio without a plan of their own.
+  const familyPlanAsked = Boolean(verified && familyId && sessionUser?.id);
+  const familySpending = useFamilySpending(familyPlanAsked ? sessionUser?.id : undefined, familyId);
   const queryClient = useQueryClient();
   const userId = sessionUser?.id;
   const planId = subscription.data?.isActive ? subscription.data.id : null;
@@ -76,6 +82,11 @@ export function useGuardState(): GuardState {
       verified,
       data: subscription.data,
       isPending: subscription.isPending,
+    }),
+    familyPlan: familyPlanGuardState({
+      asked: familyPlanAsked,
+      data: familySpending.data,
+      isPending: familySpending.isPending,
     }),
     location: { pathname: location.pathname, search: location.search },
     pendingInvitation: readPendingInvitation(),

@@ -254,13 +254,24 @@ export function createAuth({ db, env, secret, mailer, logger, onUserCreated }: A
           policy: throttle,
         });
         if (decision.kind === "allowed") return { context: { signInAttemptId: attemptId } };
-        const headers = { "retry-after": String(decision.retryAfterSeconds) };
+        // When to try again, in the header for clients and in the body for the sign-in page, which
+        // says it in minutes (decision 0054). It is the throttle's own answer for this address and
+        // client, the same whether or not the address has an account.
+        const { retryAfterSeconds } = decision;
         throw new APIError(
           "TOO_MANY_REQUESTS",
           decision.kind === "client-throttled"
-            ? { code: authErrorCodes.tooManyAttempts, message: authMessages.tooManyRequests }
-            : { code: authErrorCodes.emailLinkRequired, message: authMessages.emailLinkRequired },
-          headers,
+            ? {
+                code: authErrorCodes.tooManyAttempts,
+                message: authMessages.tooManyRequests,
+                retryAfterSeconds,
+              }
+            : {
+                code: authErrorCodes.emailLinkRequired,
+                message: authMessages.emailLinkRequired,
+                retryAfterSeconds,
+              },
+          { "retry-after": String(retryAfterSeconds) },
         );
       }),
       after: createAuthMiddleware(async (ctx) => {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { authMessages, checkEmail } from "@wonderkin/contract/rules";
+import { authErrorCodes, authMessages, checkEmail } from "@wonderkin/contract/rules";
 import { ArrowLeft, Mail, MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
@@ -26,6 +26,7 @@ import {
   socialSignInErrorMessage,
 } from "../lib/sign-in-error-message";
 import { readSignInLocationState } from "../lib/sign-in-location-state";
+import { isThrottledSignIn, readRetryAfterSeconds } from "../lib/throttled-sign-in";
 import { withReturnUrl } from "../lib/with-return-url";
 import { SocialSignInButtons } from "./social-sign-in-buttons";
 
@@ -52,6 +53,18 @@ function useSocialErrorMessage(error: string | null, email: string | null): stri
   return socialSignInErrorMessage(error, methods.data);
 }
 
+/** The e-mail limits' refusals carry their own words (decision 0042); other refusals get ours. */
+const emailLimitCodes: ReadonlySet<string> = new Set([
+  authErrorCodes.emailAddressRateLimited,
+  authErrorCodes.emailClientRateLimited,
+]);
+
+function signInLinkFailureMessage(error: { status?: number; code?: string; message?: string }): string {
+  if (error.code && emailLimitCodes.has(error.code) && error.message) return error.message;
+  if (error.status === 429) return authMessages.tooManyRequests;
+  return "We couldn't send the sign-in link. Please try again in a moment.";
+}
+
 /** The auth client loads once the parent starts on the form, so it is there by the time they submit. */
 const prefetchAuthClient = () => void loadAuthClient().catch(() => undefined);
 
@@ -64,6 +77,8 @@ function SignInForm() {
   const handedOver = readSignInLocationState(location.state);
 
   const [failure, setFailure] = useState<string | null>(null);
+  // A throttled password sign-in offers the e-mail link beside its message (decision 0054).
+  const [offerLink, setOfferLink] = useState(false);
   const [linkPending, setLinkPending] = useState(false);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   // The message of a failed Google or Facebook sign-in stays until the next attempt.
@@ -74,6 +89,7 @@ function SignInForm() {
   );
   const startAttempt = () => {
     setFailure(null);
+    setOfferLink(false);
     setSocialErrorDismissed(true);
   };
 
@@ -97,11 +113,16 @@ function SignInForm() {
       .then((authClient) => authClient.signIn.email({ email, password }))
       .catch(() => ({ error: { status: 0, code: "NETWORK_ERROR" } }));
     if (error) {
-      const failed = { status: error.status, code: error.code };
+      const failed = {
+        status: error.status,
+        code: error.code,
+        retryAfterSeconds: readRetryAfterSeconds(error),
+      };
       const methods = needsSignInMethods(failed)
         ? await getSignInMethods(email).catch(() => undefined)
         : undefined;
       setFailure(signInErrorMessage(failed, methods));
+      setOfferLink(isThrottledSignIn(failed));
       return;
     }
     await refreshSession().catch(() => undefined);
@@ -109,9 +130,9 @@ function SignInForm() {
   });
 
   async function sendSignInLink() {
-    startAttempt();
     const parsed = checkRequiredEmail(form.getValue("email"));
     if (!parsed.ok) {
+      startAttempt();
       form.setError("email", parsed.message);
       form.focus("email");
       return;
@@ -122,12 +143,10 @@ function SignInForm() {
       .then((authClient) => authClient.signIn.magicLink({ email: parsed.value }))
       .catch(() => ({ error: { status: 0, code: "NETWORK_ERROR" } }));
     setLinkPending(false);
+    // The previous message (a throttled sign-in offering this link) stays until the answer is in.
+    startAttempt();
     if (error) {
-      setFailure(
-        error.status === 429
-          ? authMessages.tooManyRequests
-          : "We couldn't send the sign-in link. Please try again in a moment.",
-      );
+      setFailure(signInLinkFailureMessage(error));
       return;
     }
     storeEmailForSignIn(parsed.value);
@@ -169,7 +188,24 @@ function SignInForm() {
       <PageHeader title="Welcome back" description="Sign in to your family's magic studio." />
 
       {handedOver.notice && !message ? <Alert tone="info">{handedOver.notice}</Alert> : null}
-      {message ? <Alert tone="danger">{message}</Alert> : null}
+      {message ? (
+        <Alert tone="danger">
+          <p>{message}</p>
+          {offerLink && failure ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              wrap
+              className="mt-3"
+              pending={linkPending}
+              disabled={isSubmitting}
+              onClick={() => void sendSignInLink()}
+            >
+              {linkPending ? null : <Mail aria-hidden />} Send me a sign-in link
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
 
       <SocialSignInButtons returnUrl={returnUrl} onError={setFailure} onStart={startAttempt} />
 

@@ -96,8 +96,13 @@ describe("the landing (the sign-up page)", () => {
     expect(region.textContent).toContain("$14.99 a month or $149.90 a year");
     expect(region.textContent).toContain("$24.99 a month or $249.90 a year");
     expect(region.textContent).toContain("Most popular");
-    // Features still coming are not sold.
-    expect(region.textContent).not.toContain("Extra child");
+    // Oracle's Extra child is sold (decision 0051); features still coming are not.
+    expect(region.textContent).toContain("Extra child");
+    for (const plan of plans) {
+      for (const feature of plan.features.filter((entry) => entry.comingSoon)) {
+        expect(region.textContent).not.toContain(feature.value);
+      }
+    }
   });
 
   it("promises privacy with the deployment's own retention period", () => {

@@ -19,7 +19,11 @@ describe("the landing's content", () => {
     expect(briefs.map((brief) => brief.name)).toEqual(plans.map((plan) => plan.name));
     expect(briefs.find((brief) => brief.key === "alchemist")?.price).toBe("$19 once");
     expect(briefs.find((brief) => brief.key === "magician")?.price).toBe("$14.99 a month or $149.90 a year");
-    expect(briefs.find((brief) => brief.key === "oracle")?.features).not.toContain("Extra child");
+    // Extra child is sold (decision 0051); features still coming are not.
+    const oracle = briefs.find((brief) => brief.key === "oracle");
+    expect(oracle?.features).toContain("Extra child");
+    const coming = plans.flatMap((plan) => plan.features.filter((feature) => feature.comingSoon));
+    for (const feature of coming) expect(oracle?.features).not.toContain(feature.value);
     expect(briefs.filter((brief) => brief.popular)).toHaveLength(1);
   });
 

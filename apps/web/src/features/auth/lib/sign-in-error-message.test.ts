@@ -46,6 +46,14 @@ describe("signInErrorMessage", () => {
     expect(signInErrorMessage({ status: 403, code: "TOO_MANY_ATTEMPTS" })).toBe(message);
   });
 
+  it("says when a throttled client may try again, and offers the e-mail link", () => {
+    const message = "Too many attempts. Try again in 2 minutes, or get a sign-in link by e-mail.";
+    expect(signInErrorMessage({ status: 429, code: "TOO_MANY_ATTEMPTS", retryAfterSeconds: 61 })).toBe(
+      message,
+    );
+    expect(signInErrorMessage({ status: 429, retryAfterSeconds: 120 })).toBe(message);
+  });
+
   it("points to the e-mail link when the account's password sign-in is paused", () => {
     expect(signInErrorMessage({ status: 429, code: "EMAIL_LINK_REQUIRED" })).toMatch(/e-mail link/);
   });

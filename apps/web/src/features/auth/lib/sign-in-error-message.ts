@@ -1,8 +1,16 @@
 import { authErrorCodes, authMessages, type SignInMethod } from "@wonderkin/contract";
 import { describeSignInMethods } from "./describe-sign-in-methods";
+import { tooManyAttemptsMessage } from "./throttled-sign-in";
 
-/** What a failed sign-in told us: an HTTP status and a stable code, either possibly missing. */
-export type SignInFailure = { status?: number | undefined; code?: string | undefined };
+/**
+ * What a failed sign-in told us: an HTTP status and a stable code, either possibly missing, and
+ * when a throttled client may try again.
+ */
+export type SignInFailure = {
+  status?: number | undefined;
+  code?: string | undefined;
+  retryAfterSeconds?: number | undefined;
+};
 
 /** Better Auth answers both an unknown address and a wrong password with this one code. */
 export const ambiguousCredentialsCode = "INVALID_EMAIL_OR_PASSWORD";
@@ -24,7 +32,8 @@ export function signInErrorMessage(failure: SignInFailure, methods?: readonly Si
   if (code === authErrorCodes.invalidEmail) return authMessages.invalidEmail;
   // The account's password sign-in is paused after failures from everywhere; the link still works.
   if (code === authErrorCodes.emailLinkRequired) return authMessages.emailLinkRequired;
-  if (status === 429 || code === authErrorCodes.tooManyAttempts) return authMessages.tooManyRequests;
+  if (status === 429 || code === authErrorCodes.tooManyAttempts)
+    return tooManyAttemptsMessage(failure.retryAfterSeconds);
   if (code === authErrorCodes.accountDisabled) return authMessages.accountDisabled;
   if (code === ambiguousCredentialsCode && methods) {
     if (methods.length === 0) return authMessages.emailNotRegistered;
