@@ -20,6 +20,8 @@ export const familyStatements = {
   photo: ["upload", "delete"],
   training: ["start"],
   image: ["read", "generate", "delete-own", "delete-any"],
+  /** Whether the family's members may spend the plan's credits: the plan is the owner's (decision 0050). */
+  credits: ["share"],
 } as const;
 
 export type FamilyResource = keyof typeof familyStatements;

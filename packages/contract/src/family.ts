@@ -20,6 +20,8 @@ export const familyMessages = {
   pictureInvalid: "Use a JPEG, PNG or WebP picture of at most 5 MB.",
   pictureNotSuitable: "Please choose a picture where everyone is fully dressed, like everyday clothes.",
   familyLimitReached: "This family has reached its member limit.",
+  spendingNotShared:
+    "The family's plan pays only for its owner. Ask the owner to share the family's credits, or choose a plan of your own.",
 } as const;
 
 export const FAMILY_NAME_MAX_LENGTH = 60;

@@ -82,6 +82,15 @@ const matrix: Record<
     body: () => ({}),
     expected: { owner: 409, admin: 200, member: 200 },
   },
+  // Who pays when one creates here: every member may ask; only owners share the family's credits.
+  "/api/organization/spending": {
+    body: () => ({}),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/organization/spending/update": {
+    body: () => ({ membersMaySpend: true }),
+    expected: { owner: 200, admin: 403, member: 403 },
+  },
   "/api/organization/invitation/resend": {
     body: (fixture) => ({ invitationId: fixture.invitationId }),
     expected: { owner: 200, admin: 200, member: 403 },

@@ -18,6 +18,8 @@ export const familyErrorCodes = {
   pictureInvalid: "PICTURE_INVALID",
   familyLimitReached: "FAMILY_LIMIT_REACHED",
   pictureNotSuitable: "PHOTO_NOT_SUITABLE",
+  /** A member without a plan of their own, in a family whose owner has not shared the plan's credits. */
+  spendingNotShared: "FAMILY_SPENDING_NOT_SHARED",
 } as const;
 
 /**
@@ -36,5 +38,6 @@ export const familyRoleLabels: Record<Role, string> = {
 export const familyRoleDescriptions: Record<Role, string> = {
   owner: "Everything, including deleting the family and making others owners.",
   admin: "Manages members, adds children, uploads photos and starts training.",
-  member: "Sees the children and their portraits, and creates portraits with their own credits.",
+  member:
+    "Sees the children and their portraits, and creates portraits with their own plan, or with the family's when the owner shares its credits.",
 };

@@ -14,7 +14,7 @@ import { currentAge, findFamilyChild } from "../../children/child-record";
 import { changeCredits } from "../../credits/change-credits";
 import { portraitSpendNote } from "../../credits/portrait-spend-note";
 import { requireFamilyNotSuspended } from "../../safety/family-suspension";
-import { currentPlan } from "../../subscriptions/subscription-record";
+import { choosePayer } from "../../subscriptions/choose-payer";
 import { findFamilyPortrait } from "../portrait-record";
 import { queuePriorities, queueRenders, toGeneratedImages } from "../queue";
 import type { StudioDeps } from "../studio-deps";
@@ -22,15 +22,10 @@ import { renderPortraitJob } from "../studio-job-specs";
 
 type Actor = { userId: string; familyId: string };
 
-/** The acting parent's plan entitlements; creating portraits needs a plan. */
-async function entitlementsOf(deps: StudioDeps, userId: string) {
-  const plan = await currentPlan(deps.db, { userId });
-  if (!plan) throw new AppError(403, studioErrorCodes.planRequired, studioMessages.planRequired);
-  return plan.entitlements;
-}
-
 /**
- * Asks for `count` portraits of a trained child in a style. The credits are spent, the portraits
+ * Asks for `count` portraits of a trained child in a style, paid by whoever decision 0050 names (the
+ * parent, or the family's owner when they share the family's credits), under that payer's plan
+ * (styles, watermark). The credits are spent, the portraits
  * written and their jobs queued in ONE transaction on the parent's locked balance: under any
  * concurrency the balance never goes below zero and no portrait exists unpaid (or paid twice).
  * Answers at once with the pending portraits; the worker renders them.
@@ -38,7 +33,7 @@ async function entitlementsOf(deps: StudioDeps, userId: string) {
 export async function generatePortraits(
   deps: StudioDeps,
   options: Actor & { childId: number; styleId: string; count: number; regeneratedFromId?: string },
-): Promise<{ images: GeneratedImage[]; balance: number }> {
+): Promise<{ images: GeneratedImage[]; balance: number; paidBy: "you" | "family" }> {
   const row = await findFamilyChild(deps.db, options);
   await requireFamilyNotSuspended(deps.db, options.familyId);
   if (row.trainingStatus !== "completed" || !row.modelVersion) {
@@ -46,7 +41,8 @@ export async function generatePortraits(
   }
   const style = findStyle(options.styleId);
   if (!style) throw new AppError(404, studioErrorCodes.styleNotFound, studioMessages.styleNotFound);
-  const entitlements = await entitlementsOf(deps, options.userId);
+  const payer = await choosePayer(deps.db, options);
+  const { entitlements } = payer.plan;
   if (!isStyleUnlocked(style.id, entitlements.categories)) {
     throw new AppError(403, studioErrorCodes.styleLocked, studioMessages.styleLocked);
   }
@@ -61,7 +57,7 @@ export async function generatePortraits(
   const createdAt = new Date();
   const { rows, balance } = await deps.db.transaction(async (tx) => {
     const spent = await changeCredits(tx, {
-      userId: options.userId,
+      userId: payer.userId,
       delta: -cost * options.count,
       kind: "spend",
       reference: `generate:${requestId}`,
@@ -97,16 +93,16 @@ export async function generatePortraits(
     return { rows: inserted, balance: spent.balance };
   });
   deps.wakeWorker?.(renderPortraitJob.name);
-  return { images: await toGeneratedImages(deps, rows), balance };
+  return { images: await toGeneratedImages(deps, rows), balance, paidBy: payer.via };
 }
 
 /** The same style again with a new seed, for the same price. */
 export async function regeneratePortrait(
   deps: StudioDeps,
   options: Actor & { imageId: string },
-): Promise<{ image: GeneratedImage; balance: number }> {
+): Promise<{ image: GeneratedImage; balance: number; paidBy: "you" | "family" }> {
   const source = await findFamilyPortrait(deps.db, options);
-  const { images, balance } = await generatePortraits(deps, {
+  const { images, balance, paidBy } = await generatePortraits(deps, {
     ...options,
     childId: source.childId,
     styleId: source.styleId,
@@ -115,5 +111,5 @@ export async function regeneratePortrait(
   });
   const [image] = images;
   if (!image) throw new Error("A regeneration produced no portrait");
-  return { image, balance };
+  return { image, balance, paidBy };
 }

@@ -7,6 +7,7 @@ import type { SafetyScores } from "../../../image-work/safety/safety-classifier"
 import { sendJob } from "../../../jobs/job-definition";
 import { recordAnalyticsEvent } from "../../analytics/record-event";
 import { changeCredits } from "../../credits/change-credits";
+import { findCreditSpender } from "../../credits/find-credit-spender";
 import { holdPicture } from "../../safety/hold-picture";
 import { screenPicture } from "../../safety/safety-screen";
 import { isUnfinished, type PortraitRow, portraitKeys, unfinishedStatuses } from "../portrait-record";
@@ -294,9 +295,13 @@ export async function failPortrait(
       .where(stillUnfinished(imageId))
       .returning();
     if (!row) return null;
-    if (row.requestedByUserId && row.creditCost > 0) {
+    // Back to whoever paid: the family's owner when their shared credits did (decision 0050).
+    const spender =
+      row.creditCost > 0 ? await findCreditSpender(tx, { reference: row.creditReference }) : null;
+    const refundTo = spender ?? row.requestedByUserId;
+    if (refundTo && row.creditCost > 0) {
       await changeCredits(tx, {
-        userId: row.requestedByUserId,
+        userId: refundTo,
         delta: row.creditCost,
         kind: "refund",
         reference: `refund:${row.id}`,

@@ -13,6 +13,7 @@ import { useUser } from "@/entities/session/get-user";
 import { errorMessage } from "@/lib/error-message";
 import { useFamilyMembers } from "../api/get-family-members";
 import { FamilyChildrenCard } from "./family-children-card";
+import { FamilyCreditsCard } from "./family-credits-card";
 import { FamilyDangerZone } from "./family-danger-zone";
 import { FamilyMembersCard } from "./family-members-card";
 import { FamilyProfileCard } from "./family-profile-card";
@@ -87,6 +88,9 @@ export function FamilyPage() {
         <>
           <FamilyProfileCard family={members.data.family} role={members.data.you.role} />
           <FamilyChildrenCard family={members.data.family} role={members.data.you.role} />
+          {userId ? (
+            <FamilyCreditsCard userId={userId} family={members.data.family} role={members.data.you.role} />
+          ) : null}
           <FamilyMembersCard
             family={members.data.family}
             members={members.data.members}

@@ -8,6 +8,7 @@ import {
   regenerateErrorEndpoint,
 } from "@wonderkin/contract";
 import { creditsQueryKey, storeCredits } from "@/entities/billing/billing-queries";
+import { storeFamilyCredits } from "@/entities/billing/family-spending";
 import { callApi } from "@/lib/api-client";
 import { predictionPollInterval } from "../lib/image-polling";
 import { addToGallery, galleryQueryKey, mergeIntoGallery } from "./gallery";
@@ -25,27 +26,39 @@ export function applyBalance(queryClient: QueryClient, userId: string | undefine
 
 type Scope = { familyId: string; childId: number; userId: string | undefined };
 
+/** A spend's balance goes where it came from: the family's shared credits, or the parent's own. */
+function applySpend(
+  queryClient: QueryClient,
+  { familyId, userId }: Scope,
+  spent: { balance: number; paidBy: "you" | "family" },
+): void {
+  if (spent.paidBy !== "family") applyBalance(queryClient, userId, spent.balance);
+  else if (userId) storeFamilyCredits(queryClient, { userId, familyId }, spent.balance);
+}
+
 /** Spends the credits and puts the pending portraits at the top of the gallery at once. */
-export function useGenerate({ familyId, childId, userId }: Scope) {
+export function useGenerate(scope: Scope) {
+  const { familyId, childId } = scope;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<EndpointRequest<typeof generateEndpoint>, "childId">) =>
       callApi(generateEndpoint, { ...input, childId }, { organizationId: familyId }),
-    onSuccess: ({ images, balance }) => {
-      addToGallery(queryClient, familyId, childId, images);
-      applyBalance(queryClient, userId, balance);
+    onSuccess: (spent) => {
+      addToGallery(queryClient, familyId, childId, spent.images);
+      applySpend(queryClient, scope, spent);
     },
   });
 }
 
 /** The same style again with a new seed, for the same price: a new pending portrait. */
-export function useRegenerate({ familyId, childId, userId }: Scope) {
+export function useRegenerate(scope: Scope) {
+  const { familyId, childId } = scope;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (imageId: string) => callApi(regenerateEndpoint, { imageId }, { organizationId: familyId }),
-    onSuccess: ({ image, balance }) => {
-      addToGallery(queryClient, familyId, childId, [image]);
-      applyBalance(queryClient, userId, balance);
+    onSuccess: (spent) => {
+      addToGallery(queryClient, familyId, childId, [spent.image]);
+      applySpend(queryClient, scope, spent);
     },
   });
 }

@@ -10,7 +10,7 @@ import {
   type Style,
 } from "@wonderkin/contract";
 import { Baby, Sparkles } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
@@ -20,7 +20,6 @@ import { paths } from "@/config/paths";
 import { catalogueView, categoriesEntitlement, styleLockReason } from "@/entities/catalogue/catalogue";
 import { childrenLoadState } from "@/entities/children/children-load-state";
 import { pathAfterChildDeleted } from "@/entities/children/delete-child";
-import { DeleteChildButton } from "@/entities/children/delete-child-button";
 import { PreviewsPanel } from "@/entities/previews/previews-panel";
 import { studioIntroRedirect } from "@/entities/studio/studio-intro";
 import { useChildTraining } from "@/entities/training/child-training";
@@ -29,14 +28,18 @@ import { useGenerate } from "../api/generation";
 import { isPortrait } from "../lib/gallery";
 import { affordableCount, generateButtonState } from "../lib/generate-button";
 import { portraitRequestError } from "../lib/request-error";
+import { FamilySpendingNotice } from "./family-spending-notice";
 import { GallerySection } from "./gallery-section";
 import { GeneratePanel } from "./generate-panel";
 import { PreviewsStrip } from "./previews-strip";
 import { StudioHeader } from "./studio-header";
+import { StudioMoreMenu } from "./studio-more-menu";
 import { StylePicker } from "./style-picker";
 import { useGalleryView } from "./use-gallery-view";
+import { useOpenFromAddress } from "./use-open-from-address";
 import { type StudioContext, useStudioContext } from "./use-studio-context";
 import { useStudioImages } from "./use-studio-images";
+import { useViewerHistory } from "./use-viewer-history";
 
 // The full-screen viewer (a Radix dialog with its focus and scroll locks, sharing and printing) loads
 // when a portrait is first opened, not with the studio; once there it stays mounted.
@@ -141,9 +144,11 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
   const studio = useStudioImages(scope);
   const generate = useGenerate(scope);
   const galleryHeading = useRef<HTMLHeadingElement>(null);
-  const [viewing, setViewing] = useState<number | null>(null);
-  // The viewer steps through the gallery's portraits, or through the previews when opened from them.
-  const [viewingPreviews, setViewingPreviews] = useState(false);
+  // The open viewer is a history entry of its own: Back closes it (use-viewer-history.ts). It steps
+  // through the gallery's portraits, or through the previews when opened from them.
+  const viewer = useViewerHistory();
+  const viewing = viewer.entry?.index ?? null;
+  const viewingPreviews = viewer.entry?.list === "previews";
   // The gallery may be narrowed to a style or the favourites; the viewer steps through what it shows.
   const [galleryFilter, setGalleryFilter] = useState<GalleryFilter | null>(null);
   const view = useGalleryView(studio, { familyId, childId: child.id }, galleryFilter);
@@ -152,6 +157,10 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
     () => studio.finished.filter((image) => !isPortrait(image)),
     [studio.finished],
   );
+  // Back from an add-on's checkout bought in the viewer: that portrait opens again (decision 0056).
+  const openViewer = viewer.open;
+  const openPortrait = useCallback((index: number) => openViewer({ list: "portraits", index }), [openViewer]);
+  useOpenFromAddress({ portraits: finishedPortraits, loaded: studio.gallery.isSuccess, open: openPortrait });
   // Mounted from the first opening on (see PortraitViewer above).
   const [viewerWanted, setViewerWanted] = useState(false);
   if (viewing !== null && !viewerWanted) setViewerWanted(true);
@@ -169,6 +178,15 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
     galleryHeading.current?.focus({ preventScroll: true });
   }, []);
 
+  // "Make again" closes the viewer and then shows the gallery. Closing is a step back in history,
+  // which restores the studio's scroll position when it lands: scroll after that, not before.
+  const [galleryAfterClose, setGalleryAfterClose] = useState(false);
+  useEffect(() => {
+    if (!galleryAfterClose || viewing !== null) return;
+    setGalleryAfterClose(false);
+    showGallery();
+  }, [galleryAfterClose, viewing, showGallery]);
+
   const onGenerate = () => {
     if (!style || button.disabled) return;
     generate.mutate({ styleId: style.id, count }, { onSuccess: () => showGallery() });
@@ -179,7 +197,6 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
       context.canDeleteAny || (context.canDeleteOwn && image.requestedByUserId === context.userId),
     [context.canDeleteAny, context.canDeleteOwn, context.userId],
   );
-  const closeViewer = useCallback(() => setViewing(null), []);
   const madeFromPreviews = useMemo(
     () =>
       new Set(
@@ -192,10 +209,7 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
   const openPreview = (image: GeneratedImage) => {
     const index = finishedPreviews.findIndex((entry) => entry.id === image.id);
     if (index < 0) return undefined;
-    return () => {
-      setViewingPreviews(true);
-      setViewing(index);
-    };
+    return () => viewer.open({ list: "previews", index });
   };
 
   return (
@@ -221,25 +235,32 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
           }}
           lockReasonOf={lockReasonOf}
         />
-        <div className="max-lg:sticky max-lg:bottom-3 max-lg:z-20 lg:sticky lg:top-24 lg:self-start">
-          {context.canGenerate ? (
-            <GeneratePanel
-              childName={child.firstName}
-              style={style}
-              count={count}
-              onCountChange={setChosenCount}
-              balance={balance}
-              button={button}
-              onGenerate={onGenerate}
-              error={portraitRequestError(
-                generate.error,
-                "We couldn't start the portraits. Please try again.",
-              )}
-              batch={studio.batch}
-              onShowGallery={showGallery}
-            />
-          ) : null}
-        </div>
+        {context.spendingBlocked && !context.canGenerate ? (
+          // Not sticky on phones: a note, not a control, must not cover the gallery as it scrolls.
+          <div className="lg:sticky lg:top-24 lg:self-start">
+            <FamilySpendingNotice blocked={context.spendingBlocked} familyName={context.familyName} />
+          </div>
+        ) : (
+          <div className="max-lg:sticky max-lg:bottom-3 max-lg:z-20 lg:sticky lg:top-24 lg:self-start">
+            {context.canGenerate ? (
+              <GeneratePanel
+                childName={child.firstName}
+                style={style}
+                count={count}
+                onCountChange={setChosenCount}
+                balance={balance}
+                button={button}
+                onGenerate={onGenerate}
+                error={portraitRequestError(
+                  generate.error,
+                  "We couldn't start the portraits. Please try again.",
+                )}
+                batch={studio.batch}
+                onShowGallery={showGallery}
+              />
+            ) : null}
+          </div>
+        )}
       </div>
 
       <GallerySection
@@ -255,8 +276,7 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
         onOpen={(image) => {
           const index = finishedPortraits.findIndex((entry) => entry.id === image.id);
           if (index < 0) return;
-          setViewingPreviews(false);
-          setViewing(index);
+          viewer.open({ list: "portraits", index });
         }}
       />
 
@@ -266,13 +286,13 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
             scope={scope}
             images={viewingPreviews ? finishedPreviews : finishedPortraits}
             index={viewing}
-            onIndexChange={setViewing}
-            onClose={closeViewer}
+            onIndexChange={viewer.show}
+            onClose={viewer.close}
             childName={child.firstName}
             balance={balance}
             entitlements={context.entitlements}
             canDelete={canDelete}
-            onRegenerated={showGallery}
+            onRegenerated={() => setGalleryAfterClose(true)}
           />
         </Suspense>
       ) : null}
@@ -322,14 +342,12 @@ function StudioBody({ childId }: { childId: number }) {
               : "First, a portrait model learns what your child looks like."
           }
           aside={
-            // Deleting a child is for owners (docs/families.md).
+            // Deleting a child is for owners (docs/families.md), last and in a menu (decision 0056).
             context.role !== null && can(context.role, { resource: "child", action: "delete" }) ? (
-              <DeleteChildButton
+              <StudioMoreMenu
                 familyId={familyId}
                 child={child}
                 leaveTo={pathAfterChildDeleted(context.siblings, child.id)}
-                onDark
-                className="max-sm:-ml-4"
               />
             ) : null
           }
