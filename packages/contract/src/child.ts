@@ -29,7 +29,8 @@ export const childErrorCodes = {
 } as const;
 
 export const childMessages = {
-  childLimitReached: "Your plan allows one child per family. More children are coming soon.",
+  childLimitReached:
+    "Your family already has as many children as your plan allows. On Oracle, buy an Extra child to add another.",
   childNotFound: "We couldn't find that child in this family.",
 } as const;
 
@@ -90,15 +91,20 @@ export const addChildEndpoint = defineEndpoint({
 
 /**
  * How many children the family in the `organization-id` header may have (the most any plan of the
- * asking parent or of the family's owners allows), so the add-child page can say so before the
- * form is filled in rather than after.
+ * asking parent or of the family's owners allows, with the Extra children bought on Oracle; decision
+ * 0051), so the add-child page can say so before the form is filled in rather than after, and
+ * offer the way to more.
  */
 export const childLimitEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/children/limit",
   family: { permission: { resource: "child", action: "create" } },
   request: z.object({}).optional(),
-  response: z.object({ childrenAllowed: z.number().int().positive() }),
+  response: z.object({
+    childrenAllowed: z.number().int().positive(),
+    /** Whether the asking parent's own plan sells the Extra child add-on now (Oracle). */
+    canBuyExtraChild: z.boolean(),
+  }),
 });
 
 /** getChildren of spec §7: the children of the family in the `organization-id` header. */

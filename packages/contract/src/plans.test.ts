@@ -21,7 +21,7 @@ describe("the plans of spec §9", () => {
     for (const plan of plans) expect(planSchema.parse(plan)).toEqual(plan);
   });
 
-  it("mark Magician popular, its add-ons at price 2, and Oracle's coming-soon features", () => {
+  it("mark Magician popular, its add-ons at price 2, and Oracle's videos as sold", () => {
     const [alchemist, magician, oracle] = plans;
     expect(plans.filter((plan) => plan.isPopular).map((plan) => plan.name)).toEqual(["Magician"]);
     expect(magician?.addOns.map(({ value, price }) => ({ value, price }))).toEqual([
@@ -34,10 +34,23 @@ describe("the plans of spec §9", () => {
     ]);
     expect(findAddOn("ready-to-print")?.plan.key).toBe("magician");
     expect(findAddOn("top-up-20")).toBeNull();
-    expect(oracle?.features.filter((feature) => feature.comingSoon).map((feature) => feature.value)).toEqual([
-      "Extra child",
-      "5 turn into videos",
-    ]);
+    // Oracle sells the clips Magician sells, and says so rather than "coming soon" (decision 0056).
+    expect(
+      oracle?.features.filter((feature) => feature.comingSoon).map((feature) => feature.value),
+    ).not.toContain("5 turn into videos");
+    expect(oracle?.addOns.find((addOn) => addOn.unit === "video")).toEqual(
+      magician?.addOns.find((addOn) => addOn.unit === "video"),
+    );
+    expect(findAddOn("create-video")?.plan.key).toBe("magician");
+    // Oracle's Extra child ships as its add-on (decision 0051): one more child per purchase.
+    expect(oracle?.features.find((feature) => feature.value === "Extra child")?.comingSoon).toBeUndefined();
+    expect(oracle?.addOns.find((addOn) => addOn.unit === "child")).toMatchObject({
+      id: "extra-child",
+      units: 1,
+      price: 9.99,
+    });
+    expect(findAddOn("extra-child")?.plan.key).toBe("oracle");
+    expect(plans.every((plan) => plan.entitlements.childrenAllowed === 1)).toBe(true);
     expect(alchemist?.entitlements).toMatchObject({ categories: "core", watermark: true });
     expect(oracle?.entitlements).toMatchObject({
       categories: "all",

@@ -19,15 +19,16 @@ export type PlanId = z.infer<typeof planIdSchema>;
 
 export const planFeatureSchema = z.object({ value: z.string(), comingSoon: z.boolean().optional() });
 /**
- * The add-ons of spec §9, bought once on top of a Magician plan (decision 0033): "Ready to print"
- * adds ready-to-print A4 files, "Create video" adds short animated clips of finished portraits. What
- * one purchase gives never expires, like top-up credits.
+ * The add-ons of spec §9, bought once on top of a plan that sells them. Magician's (decision 0033):
+ * "Ready to print" adds ready-to-print A4 files, "Create video" adds short animated clips of
+ * finished portraits; what one purchase gives never expires, like top-up credits. Oracle's "Extra
+ * child" (decision 0051) makes room for one more child in the family while the plan is Oracle.
  */
-export const addOnIds = ["create-video", "ready-to-print"] as const;
+export const addOnIds = ["create-video", "ready-to-print", "extra-child"] as const;
 export const addOnIdSchema = z.enum(addOnIds);
 export type AddOnId = z.infer<typeof addOnIdSchema>;
-/** What an add-on's units are: video clips or ready-to-print A4 files. */
-export const addOnUnits = ["video", "print"] as const;
+/** What an add-on's units are: video clips, ready-to-print A4 files or room for one more child. */
+export const addOnUnits = ["video", "print", "child"] as const;
 export const addOnUnitSchema = z.enum(addOnUnits);
 export type AddOnUnit = z.infer<typeof addOnUnitSchema>;
 
@@ -43,7 +44,7 @@ export const planAddOnSchema = z.object({
 });
 export type PlanAddOn = z.infer<typeof planAddOnSchema>;
 
-export { PRINT_ADD_ON_UNITS, VIDEO_ADD_ON_UNITS } from "./rules/plans-data";
+export { EXTRA_CHILD_ADD_ON_UNITS, PRINT_ADD_ON_UNITS, VIDEO_ADD_ON_UNITS } from "./rules/plans-data";
 export const planVariantSchema = z.object({
   planId: planIdSchema,
   billingCycle: billingCycleSchema,

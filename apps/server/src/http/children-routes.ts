@@ -1,7 +1,7 @@
 import { addChildEndpoint, childLimitEndpoint, getChildrenEndpoint } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import { addChild } from "../modules/children/add-child";
-import { childrenAllowed } from "../modules/children/children-allowed";
+import { readChildLimit } from "../modules/children/children-allowed";
 import { listChildren } from "../modules/children/list-children";
 import type { FamilyDeps } from "../modules/families/family-deps";
 import { registerFamilyEndpoint } from "./family-context";
@@ -12,12 +12,9 @@ export function childrenRoutes(deps: FamilyDeps) {
     registerFamilyEndpoint(app, deps, getChildrenEndpoint, ({ actor }) =>
       listChildren(deps.db, { familyId: actor.membership.familyId, userId: actor.userId }),
     );
-    registerFamilyEndpoint(app, deps, childLimitEndpoint, async ({ actor }) => ({
-      childrenAllowed: await childrenAllowed(deps.db, {
-        userId: actor.userId,
-        familyId: actor.membership.familyId,
-      }),
-    }));
+    registerFamilyEndpoint(app, deps, childLimitEndpoint, ({ actor }) =>
+      readChildLimit(deps.db, { userId: actor.userId, familyId: actor.membership.familyId }),
+    );
     registerFamilyEndpoint(app, deps, addChildEndpoint, ({ actor }, body) =>
       addChild(deps.db, { userId: actor.userId, familyId: actor.membership.familyId, ...body }),
     );

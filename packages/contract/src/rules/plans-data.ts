@@ -10,6 +10,8 @@ export const PRICE_CURRENCY = "USD";
 export const VIDEO_ADD_ON_UNITS = 5;
 /** Ready-to-print A4 files one "Ready to print" purchase gives. */
 export const PRINT_ADD_ON_UNITS = 10;
+/** Children one "Extra child" purchase adds room for, on top of the plan's own (decision 0051). */
+export const EXTRA_CHILD_ADD_ON_UNITS = 1;
 
 /** A plan as ../plans.ts's planSchema describes it. */
 export type PlanData = {
@@ -19,10 +21,10 @@ export type PlanData = {
   isPopular: boolean;
   features: { value: string; comingSoon?: boolean | undefined }[];
   addOns: {
-    id: "create-video" | "ready-to-print";
+    id: "create-video" | "ready-to-print" | "extra-child";
     value: string;
     price: number;
-    unit: "video" | "print";
+    unit: "video" | "print" | "child";
     units: number;
     grants: string;
   }[];
@@ -107,18 +109,37 @@ export const plans: readonly PlanData[] = [
     features: [
       { value: "Everything in Magician" },
       { value: "200 images per month" },
-      { value: "Extra child", comingSoon: true },
+      { value: "Extra child" },
       { value: "Exclusive packs" },
       { value: "10 ready-to-print A4" },
-      { value: "5 turn into videos", comingSoon: true },
+      { value: "Video clips with the Create video add-on" },
       { value: "Child face update twice per year" },
     ],
-    addOns: [],
+    addOns: [
+      // Oracle is everything in Magician: its video clips are Magician's add-on (decision 0056).
+      {
+        id: "create-video",
+        value: "Create video",
+        price: 2,
+        unit: "video",
+        units: VIDEO_ADD_ON_UNITS,
+        grants: `${VIDEO_ADD_ON_UNITS} animated clips of your portraits`,
+      },
+      // Each purchase makes room for one more child in the family while the plan is Oracle (decision 0051).
+      {
+        id: "extra-child",
+        value: "Extra child",
+        price: 9.99,
+        unit: "child",
+        units: EXTRA_CHILD_ADD_ON_UNITS,
+        grants: `${EXTRA_CHILD_ADD_ON_UNITS} more child in your family`,
+      },
+    ],
     variants: [
       { planId: 3, billingCycle: "monthly", price: 24.99, creditsPerGrant: 200 },
       { planId: 4, billingCycle: "yearly", price: 249.9, creditsPerGrant: 200 },
     ],
-    // "Extra child" is coming soon: until it ships, one child like every plan.
+    // One child included, like every plan; the Extra child add-on adds more (decision 0051).
     entitlements: {
       childrenAllowed: 1,
       categories: "all",

@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { childLimitEndpoint } from "@wonderkin/contract";
 import { callApi } from "@/lib/api-client";
+import type { ChildLimit } from "../lib/child-limit";
 
 /** Under the family's key: anything that refreshes the family refreshes its limit too. */
 export const childLimitQueryKey = (familyId: string) => ["family", familyId, "child-limit"] as const;
 
-/** How many children the family may have, by the plans of the parent and the family's owners. */
-export async function getChildLimit(familyId: string): Promise<number> {
-  return (await callApi(childLimitEndpoint, {}, { organizationId: familyId })).childrenAllowed;
+/**
+ * How many children the family may have, by the plans (and Extra children) of the parent and the
+ * family's owners, and whether this parent may buy an Extra child now.
+ */
+export function getChildLimit(familyId: string): Promise<ChildLimit> {
+  return callApi(childLimitEndpoint, {}, { organizationId: familyId });
 }
 
 export function getChildLimitQueryOptions(familyId: string) {

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   addChildRequestSchema,
   CHILD_MAX_AGE,
@@ -11,7 +12,7 @@ import {
 import { ArrowRight, Baby, Cake, CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -25,12 +26,13 @@ import { Select } from "@/components/ui/select";
 import { paths } from "@/config/paths";
 import { describeAge } from "@/entities/children/child-stage";
 import { childrenLoadState } from "@/entities/children/children-load-state";
+import { childrenQueryKey } from "@/entities/children/get-children";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useAddChild } from "../api/add-child";
-import { useChildLimit } from "../api/child-limit";
+import { childLimitQueryKey, useChildLimit } from "../api/child-limit";
 import { ageFromBirthDate, birthDateBounds } from "../lib/child-age";
 import { childLimitReached } from "../lib/child-limit";
 import { consentPath, withChild } from "../lib/flow-links";
@@ -105,6 +107,7 @@ function toRequest(values: FormValues) {
 
 function AddChildForm({ flow, familyId }: { flow: ChildFlow; familyId: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const add = useAddChild(familyId);
   const sendToConsent = useConsentGate();
   const form = useForm<FormInput, unknown, FormValues>({
@@ -125,6 +128,11 @@ function AddChildForm({ flow, familyId }: { flow: ChildFlow; familyId: string })
       },
       onError: (error) => {
         if (sendToConsent(error)) return;
+        // Another tab added a child meanwhile: read the family again, and the page offers the way to more.
+        if (error instanceof ApiError && error.code === childErrorCodes.childLimitReached) {
+          void queryClient.invalidateQueries({ queryKey: childLimitQueryKey(familyId) });
+          void queryClient.invalidateQueries({ queryKey: childrenQueryKey(familyId) });
+        }
         // The server's field messages go next to their fields.
         if (error instanceof ApiError && error.code === "VALIDATION_FAILED") {
           const issues = z.array(fieldIssueSchema).safeParse(error.details);
@@ -297,16 +305,26 @@ export function AddChildPage() {
 /** The form, or, when the family already has all the children its plan allows, where to go instead. */
 function AddChildBody({ flow, familyId }: { flow: ChildFlow; familyId: string }) {
   const limit = useChildLimit(familyId);
+  // Back from buying an Extra child (decision 0051); a checkout left unpaid comes back without it.
+  const [params] = useSearchParams();
+  const justBought = params.get("addOn") === "success";
   const existing = flow.children.data ?? [];
   // Unknown limit (it could not be read): the form stays, and the server still says no if it must.
   if (limit.isPending) return <LoadingCard label="Loading your plan" />;
   const reached = limit.data
-    ? childLimitReached({ childrenAllowed: limit.data, childCount: existing.length, plans })
+    ? childLimitReached({ limit: limit.data, childCount: existing.length, plans })
     : null;
   if (reached)
     return <ChildLimitNotice limit={reached} familyChildren={existing} familyName={flow.familyName} />;
   return (
     <>
+      {justBought ? (
+        <Alert tone="success">
+          <p>
+            <strong>Thank you! Your family has room for one more child.</strong> Tell us about them below.
+          </p>
+        </Alert>
+      ) : null}
       {existing.length > 0 ? (
         <Alert tone="info">
           <p>

@@ -4,18 +4,7 @@ import { type ReactNode, useId } from "react";
 import { useNavigate } from "react-router";
 import { Select } from "@/components/ui/select";
 import { paths } from "@/config/paths";
-
-/** The child's initial on a warm gradient, the studio's stand-in for a face. */
-export function ChildAvatar({ name, className = "size-14 text-2xl" }: { name: string; className?: string }) {
-  return (
-    <span
-      aria-hidden
-      className={`grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-accent-400 to-primary-500 font-display font-semibold text-white shadow-lg ring-4 ring-white/15 ${className}`}
-    >
-      {name.slice(0, 1).toUpperCase()}
-    </span>
-  );
-}
+import { ChildAvatar } from "@/entities/children/child-avatar";
 
 /** With several children, the studio of another one is a choice away. */
 function ChildSwitcher({ options, currentId }: { options: readonly Child[]; currentId: number }) {

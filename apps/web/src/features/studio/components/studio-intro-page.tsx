@@ -6,10 +6,11 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatCredits } from "@/entities/billing/format-credits";
 import { StyleShowcase } from "@/entities/catalogue/style-showcase";
+import { ChildAvatar } from "@/entities/children/child-avatar";
 import { childrenLoadState } from "@/entities/children/children-load-state";
 import type { StudioLocationState } from "@/entities/studio/studio-intro";
 import { useMarkStudioIntroSeen } from "../api/studio-intro";
-import { ChildAvatar } from "./studio-header";
+
 import { useStudioContext } from "./use-studio-context";
 
 function IntroStep({
