@@ -43,7 +43,11 @@ test.describe("plans, credits and the subscription", () => {
     await expect(magician.getByTestId("plan-price")).toHaveText("$14.99");
     await expect(magician).toContainText("Create video · 5 animated clips of your portraits+$2");
     await expect(magician).toContainText("Ready to print · 10 ready-to-print A4 files+$2");
-    await expect(page.getByRole("article", { name: "Oracle" }).getByText("Coming soon")).toHaveCount(2);
+    // Oracle's Extra child (decision 0051) and its videos are sold now: nothing is "coming soon".
+    await expect(page.getByRole("article", { name: "Oracle" }).getByText("Coming soon")).toHaveCount(0);
+    await expect(page.getByRole("article", { name: "Oracle" })).toContainText(
+      "Extra child · 1 more child in your family+$9.99",
+    );
     await expect(page.getByRole("article", { name: "Alchemist" }).getByTestId("plan-price")).toHaveText(
       "$19",
     );

@@ -39,7 +39,9 @@ export const billingErrorCodes = {
   noSubscription: "NO_SUBSCRIPTION",
   alreadySubscribed: "ALREADY_SUBSCRIBED",
   checkoutNotPaid: "CHECKOUT_NOT_PAID",
+  invoiceNotFound: "INVOICE_NOT_FOUND",
   addOnNeedsMagician: "ADD_ON_NEEDS_MAGICIAN",
+  extraChildNeedsOracle: "EXTRA_CHILD_NEEDS_ORACLE",
 } as const;
 
 export const billingMessages = {
@@ -49,14 +51,29 @@ export const billingMessages = {
   noSubscription: "You don't have an active subscription.",
   alreadySubscribed: "You already have this plan.",
   checkoutNotPaid: "The payment for this checkout hasn't gone through yet.",
+  invoiceNotFound: "This invoice does not exist or is not yours.",
   addOnNeedsMagician: "Add-ons are for Magician subscribers. Choose the Magician plan first.",
+  extraChildNeedsOracle:
+    "Extra children come with the Oracle plan. Move to Oracle to make room for another child.",
+  /** A parent whose plan sells no add-on at all: which plan sells which. */
+  addOnsNeedPlan:
+    "Add-ons come with a plan: Ready to print with Magician, Create video with Magician or Oracle, Extra child with Oracle.",
 } as const;
+
+/**
+ * A page of the app to come back to after an add-on's checkout (the portrait it was bought from,
+ * decision 0056): a path on this origin, never an address elsewhere.
+ */
+export const checkoutReturnPathSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, "Give a path of this site, starting with one slash.");
 
 /** What to buy: a plan (by spec planId), a top-up pack or a Magician add-on. */
 export const checkoutItemSchema = z.union([
   z.object({ planId: planIdSchema }),
   z.object({ topUpId: topUpPackSchema.shape.id }),
-  z.object({ addOnId: addOnIdSchema }),
+  z.object({ addOnId: addOnIdSchema, returnTo: checkoutReturnPathSchema.optional() }),
 ]);
 
 export const checkoutSessionSchema = z.object({
@@ -145,6 +162,16 @@ export const billingHistoryEntrySchema = z.object({
   /** Credits added (positive) or used (negative); null for payments. */
   credits: z.number().int().nullable(),
   receiptUrl: z.string().nullable(),
+  /** A payment's invoice (decision 0053); null for credit movements. */
+  invoice: z
+    .object({
+      number: z.string(),
+      /** Our PDF, at a short-lived signed address (the same lifetime as private media). */
+      url: z.string(),
+      /** Stripe's hosted invoice page, where Stripe issued one (a subscription payment). */
+      providerUrl: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type BillingHistoryEntry = z.infer<typeof billingHistoryEntrySchema>;
 

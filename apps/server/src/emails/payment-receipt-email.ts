@@ -23,6 +23,12 @@ export function paymentReceiptEmail(options: {
   /** The built-in test checkout: no money changed hands, and the receipt says so. */
   testPayment: boolean;
   historyUrl: string;
+  /**
+   * The payment's invoice (decision 0053): its number, and the billing history page that offers its
+   * PDF once the parent is signed in (the PDF names them and their address: no link that works
+   * without an account).
+   */
+  invoice?: { number: string; url: string };
 }): RenderedEmail {
   const { appName } = options;
   const amount = formatMoney(options.amountCents, options.currency);
@@ -33,6 +39,7 @@ export function paymentReceiptEmail(options: {
     { label: "Amount", value: amount },
     { label: "Date", value: paidOn },
     ...(credits ? [{ label: "Credits added", value: String(credits) }] : []),
+    ...(options.invoice ? [{ label: "Invoice", value: options.invoice.number }] : []),
     { label: "Reference", value: options.reference },
   ];
   const content: EmailContent = {
@@ -42,7 +49,9 @@ export function paymentReceiptEmail(options: {
     heading: "Thank you for your purchase",
     greeting: greetingFor(options.firstName),
     paragraphs: [
-      `Here is your receipt for ${options.itemName}. Keep it for your records; your billing history always has a copy.`,
+      options.invoice
+        ? `Here is your receipt for ${options.itemName}. Your invoice ${options.invoice.number} (PDF) is in your billing history, which always keeps a copy.`
+        : `Here is your receipt for ${options.itemName}. Keep it for your records; your billing history always has a copy.`,
       ...(credits
         ? [
             `${credits === 1 ? "1 credit was" : `${credits} credits were`} added to your balance, ready for new portraits.`,
@@ -52,7 +61,9 @@ export function paymentReceiptEmail(options: {
       ...(options.testPayment ? ["This was the built-in test checkout: no money changed hands."] : []),
     ],
     details,
-    action: { label: "See your billing history", url: options.historyUrl },
+    action: options.invoice
+      ? { label: "Get your invoice", url: options.invoice.url }
+      : { label: "See your billing history", url: options.historyUrl },
     footnote: `You received this receipt because a payment was made from your ${appName} account. Don't recognise it? Change your password and reply to this e-mail so we can help.`,
   };
   return renderEmail(content);

@@ -88,7 +88,7 @@ export function subscriptionRoutes(deps: BillingDeps & { auth: Auth }) {
 
     registerEndpoint(app, billingHistoryEndpoint, async (request) => {
       const { userId } = await requireVerifiedIdentity(deps, request);
-      return { entries: await billingHistory(db, { userId }) };
+      return { entries: await billingHistory(deps, { userId }) };
     });
 
     registerEndpoint(app, editBillingDetailsEndpoint, async (request) => {

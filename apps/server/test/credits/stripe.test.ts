@@ -118,7 +118,7 @@ describe("Stripe Checkout and webhooks", () => {
     const item = stripeSubscription.items.data[0];
     expect(row?.currentPeriodEnd?.getTime()).toBe((item?.current_period_end ?? 0) * 1000);
     expect(await credits(cleo)).toBe(100);
-    await grantDueCredits(t.database.db, new Date(Date.now() + 31 * 86_400_000));
+    await grantDueCredits(t.domain.billing, new Date(Date.now() + 31 * 86_400_000));
     expect(await credits(cleo)).toBe(200);
 
     const cancelled = await post(t.app, "/api/subscription/cancel", {}, cleo.token);
@@ -131,7 +131,7 @@ describe("Stripe Checkout and webhooks", () => {
       .from(subscription)
       .where(eq(subscription.userId, cleo.userId));
     expect(ended?.status).toBe("ended");
-    await grantDueCredits(t.database.db, new Date(Date.now() + 120 * 86_400_000));
+    await grantDueCredits(t.domain.billing, new Date(Date.now() + 120 * 86_400_000));
     expect(await credits(cleo)).toBe(200);
   });
 

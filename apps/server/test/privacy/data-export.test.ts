@@ -40,6 +40,7 @@ type ExportJson = {
   credits: { balance: number; ledger: { change: number; kind: string }[] };
   subscriptions: { planId: number; status: string }[];
   payments: { description: string; amountCents: number }[];
+  invoices: { number: string; totalCents: number; file: string }[];
 };
 
 describe("the data export", SLOW, () => {
@@ -119,6 +120,14 @@ describe("the data export", SLOW, () => {
     expect(document.consents).toHaveLength(1);
     expect(document.subscriptions).toMatchObject([{ planId: 3, status: "active" }]);
     expect(document.payments).toMatchObject([{ description: "Oracle (monthly)", amountCents: 2499 }]);
+    // The payment's invoice, listed and as its PDF (decision 0053).
+    expect(document.invoices).toMatchObject([{ totalCents: 2499 }]);
+    const invoicePdf = zip[document.invoices[0]?.file ?? ""];
+    expect(
+      Buffer.from(invoicePdf ?? new Uint8Array())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect(document.credits.ledger.map((entry) => entry.kind)).toEqual(["plan-grant", "spend"]);
     expect(document.credits.balance).toBe(198);
 
@@ -132,6 +141,7 @@ describe("the data export", SLOW, () => {
       ...(linnea?.photos ?? []).map((photo) => photo.file),
       ...(linnea?.portraits ?? []).map((portrait) => portrait.file),
       ...(wrenEntry?.photos ?? []).map((photo) => photo.file),
+      ...document.invoices.map((invoice) => invoice.file),
     ];
     expect(Object.keys(zip).sort()).toEqual(["README.txt", "export.json", ...expectedFiles].sort());
     // Face descriptors are biometric data: the export says they are kept back, and why.

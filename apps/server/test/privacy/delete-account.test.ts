@@ -11,6 +11,7 @@ import {
   billingDetails,
   child,
   childPhoto,
+  invoice,
   mailOutbox,
   member,
   organization,
@@ -267,9 +268,11 @@ describe("deleting an account", SLOW, () => {
     ).toEqual([]);
 
     // Every table: her id, address and first name, and her child, are gone — except the payments
-    // the law makes us keep (which hold nothing of the child) and the confirmation she was sent.
+    // and their invoices, which the law makes us keep (neither holds anything of the child;
+    // decision 0053), and the confirmation she was sent.
     const kept = (table: string, found: Record<string, unknown>) =>
       table === "payment" ||
+      table === "invoice" ||
       (table === "mail_outbox" && found.kind === "account-deleted" && found.to_address === ada.email);
     expect(
       await scanTables(t, [...needles, ...literalNeedles([ada.userId, ada.email, "Augusta"])], kept),
@@ -295,6 +298,14 @@ describe("deleting an account", SLOW, () => {
       },
     });
     expect(needles.filter((needle) => needle.test(JSON.stringify(payments[0])))).toEqual([]);
+    const invoices = await t.database.db
+      .select()
+      .from(invoice)
+      .where(eq(invoice.paymentId, payments[0]?.id ?? ""));
+    expect(invoices).toHaveLength(1);
+    // As issued: the account's name then (the billing details came later), and her address.
+    expect(invoices[0]?.buyer).toMatchObject({ name: "Augusta", email: ada.email });
+    expect(needles.filter((needle) => needle.test(JSON.stringify(invoices[0])))).toEqual([]);
 
     // The shared family lives on under Dan; the plain membership simply ends.
     const hollyMembers = await t.database.db.select().from(member).where(eq(member.organizationId, hollies));

@@ -17,6 +17,8 @@ export type FakeStripe = {
   subscriptions: Map<string, Json>;
   coupons: Map<string, Json>;
   customers: Map<string, Json>;
+  /** The invoices Stripe issued for subscriptions (their first payment and each renewal). */
+  invoices: Map<string, Json>;
   pay(sessionId: string): Json;
   renew(subscriptionId: string): Json;
   setStatus(subscriptionId: string, changes: { status?: string; cancel_at_period_end?: boolean }): Json;
@@ -44,7 +46,22 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
   const subscriptions = new Map<string, Json>();
   const coupons = new Map<string, Json>();
   const customers = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
   let origin = "";
+  /** A paid subscription invoice with Stripe's hosted page and PDF, as Stripe finalises one. */
+  const issueInvoice = (fields: Json) => {
+    const invoiceId = id("in");
+    const invoice = {
+      id: invoiceId,
+      object: "invoice",
+      status: "paid",
+      hosted_invoice_url: `${origin}/invoices/${invoiceId}`,
+      invoice_pdf: `${origin}/invoices/${invoiceId}/pdf`,
+      ...fields,
+    };
+    invoices.set(invoiceId, invoice);
+    return invoice;
+  };
 
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -75,6 +92,7 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
         currency: form.get("line_items[0][price_data][currency]"),
         interval: form.get("line_items[0][price_data][recurring][interval]"),
         success_url: form.get("success_url"),
+        cancel_url: form.get("cancel_url"),
         status: "open",
         payment_status: "unpaid",
         subscription: null,
@@ -90,7 +108,13 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
     const sessionMatch = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
     if (request.method === "GET" && sessionMatch) {
       const session = sessions.get(sessionMatch[1] ?? "");
-      return session ? send(200, session) : notFound();
+      if (!session) return notFound();
+      // `expand[]=invoice` returns the invoice object in place of its id, as Stripe does.
+      const expandInvoice = [...url.searchParams].some(
+        ([key, value]) => key.startsWith("expand") && value === "invoice",
+      );
+      const invoice = expandInvoice ? invoices.get(session.invoice as string) : undefined;
+      return send(200, invoice ? { ...session, invoice } : session);
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
     if (subscriptionMatch) {
@@ -153,6 +177,7 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
     subscriptions,
     coupons,
     customers,
+    invoices,
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
@@ -180,7 +205,11 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
         };
         subscriptions.set(subscription.id, subscription);
         session.subscription = subscription.id;
-        session.invoice = id("in");
+        session.invoice = issueInvoice({
+          billing_reason: "subscription_create",
+          amount_paid: session.amount_total,
+          currency: session.currency,
+        }).id;
       } else {
         session.payment_intent = id("pi");
       }
@@ -193,15 +222,12 @@ export async function startFakeStripe(options: { webhookSecret: string }): Promi
       const start = item.current_period_end as number;
       item.current_period_start = start;
       item.current_period_end = start + MONTH;
-      return {
-        id: id("in"),
-        object: "invoice",
+      return issueInvoice({
         billing_reason: "subscription_cycle",
         amount_paid: 1499,
         currency: "usd",
-        hosted_invoice_url: `${origin}/invoices/x`,
         parent: { subscription_details: { subscription: subscriptionId } },
-      };
+      });
     },
     setStatus(subscriptionId, changes) {
       const subscription = subscriptions.get(subscriptionId);

@@ -1,9 +1,10 @@
 import type { BillingHistoryEntry } from "@wonderkin/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { child, creditLedger, member, payment } from "../../db/schema";
+import { child, creditLedger, invoice, member, payment } from "../../db/schema";
 import { creditKinds } from "../credits/change-credits";
 import { childIdOfNote, nameChildInNote } from "../credits/portrait-spend-note";
+import { type InvoiceLinkSigning, signedInvoiceUrl } from "./invoice-links";
 
 /**
  * The first names of the children the notes name, among the families the parent belongs to now:
@@ -25,14 +26,21 @@ async function namesOfChildren(
 
 /**
  * Payments and credit movements of a parent, merged newest first. A portrait spend names its child
- * by the child's first name as it is now (the ledger itself keeps only the child's id).
+ * by the child's first name as it is now (the ledger itself keeps only the child's id). Each payment
+ * carries its invoice: a fresh signed link to our PDF and Stripe's page where Stripe issued one.
  */
 export async function billingHistory(
-  db: Database,
+  deps: { db: Database; invoiceLinks: InvoiceLinkSigning },
   options: { userId: string },
 ): Promise<BillingHistoryEntry[]> {
+  const { db } = deps;
   const [payments, ledger] = await Promise.all([
-    db.select().from(payment).where(eq(payment.userId, options.userId)).orderBy(desc(payment.paidAt)),
+    db
+      .select({ payment, invoice })
+      .from(payment)
+      .leftJoin(invoice, eq(invoice.paymentId, payment.id))
+      .where(eq(payment.userId, options.userId))
+      .orderBy(desc(payment.paidAt)),
     db
       .select()
       .from(creditLedger)
@@ -47,7 +55,7 @@ export async function billingHistory(
     return childId === null ? note : nameChildInNote(note, names.get(childId) ?? null);
   };
   const entries: BillingHistoryEntry[] = [
-    ...payments.map((row) => ({
+    ...payments.map(({ payment: row, invoice: issued }) => ({
       id: row.id,
       at: row.paidAt.toISOString(),
       kind: "payment" as const,
@@ -56,6 +64,13 @@ export async function billingHistory(
       currency: row.currency,
       credits: null,
       receiptUrl: row.receiptUrl,
+      invoice: issued
+        ? {
+            number: issued.number,
+            url: signedInvoiceUrl(deps.invoiceLinks, issued.number),
+            providerUrl: issued.providerInvoiceUrl,
+          }
+        : null,
     })),
     ...ledger.map((row) => ({
       id: `credit-${row.id}`,
@@ -66,6 +81,7 @@ export async function billingHistory(
       currency: null,
       credits: row.delta,
       receiptUrl: null,
+      invoice: null,
     })),
   ];
   return entries.sort((a, b) => b.at.localeCompare(a.at));

@@ -14,7 +14,7 @@ export const billingJobs = [
     {
       schedule: "*/5 * * * *",
       async handle(_payload, deps: Deps) {
-        await grantDueCredits(deps.billing.db, new Date(), {
+        await grantDueCredits(deps.billing, new Date(), {
           onRenewalPaid: async ({ paymentId, planId }) => {
             await sendPaymentReceipt(deps.billing, { paymentId, ...planReceiptLines(planId, "renewal") });
           },

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { billingErrorCodes, billingMessages, findAddOn, findPlanVariant } from "@wonderkin/contract";
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { checkoutSession, payment, subscription } from "../../db/schema";
+import { checkoutSession, subscription } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { PaymentFacts } from "../../providers/payments/payments";
 import { changeAddOnUnits } from "../add-ons/change-add-on-units";
@@ -11,6 +11,7 @@ import { changeCredits, readCredits } from "../credits/change-credits";
 import type { BillingMailDeps } from "./billing-deps";
 import { addMonths, periodEnd } from "./billing-period";
 import type { CheckoutRow } from "./checkout";
+import { recordPayment } from "./record-payment";
 import { planReceiptLines, sendPaymentReceipt } from "./send-payment-receipt";
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
@@ -22,6 +23,10 @@ export const afterCheckout = (kind: string) =>
     : kind === "add-on"
       ? "/account/subscription/manage?addOn=success"
       : "/kids/add-children?success=true";
+
+/** The page a paid add-on goes back to (its portrait, decision 0056), marked as just bought. */
+export const returnAfterAddOn = (returnPath: string) =>
+  `${returnPath}${returnPath.includes("?") ? "&" : "?"}addOn=success`;
 
 /**
  * The one path a paid checkout takes, whoever reports it (the local checkout page, Stripe's webhook
@@ -40,9 +45,9 @@ export async function completeCheckout(
     throw new AppError(409, billingErrorCodes.checkoutClosed, billingMessages.checkoutClosed);
   }
   const paidAt = facts.paidAt ?? new Date();
-  const [recorded] = await db
-    .insert(payment)
-    .values({
+  // The payment and its invoice, in one transaction (decision 0053).
+  const recorded = await recordPayment(db, {
+    payment: {
       id: newId("pay"),
       userId: session.userId,
       checkoutSessionId: session.id,
@@ -53,9 +58,10 @@ export async function completeCheckout(
       providerPaymentId: facts.providerPaymentId,
       receiptUrl: facts.receiptUrl ?? null,
       paidAt,
-    })
-    .onConflictDoNothing({ target: payment.providerPaymentId })
-    .returning({ id: payment.id });
+    },
+    invoicing: deps.invoicing,
+    providerInvoice: facts.providerInvoice ?? null,
+  });
 
   let totalCredits: number;
   if (session.kind === "plan") {
@@ -99,9 +105,10 @@ export async function completeCheckout(
         : session.kind === "add-on"
           ? addOnReceiptLines(session)
           : { credits: session.credits };
-    await sendPaymentReceipt(deps, { paymentId: recorded.id, ...lines });
+    await sendPaymentReceipt(deps, { paymentId: recorded.paymentId, ...lines });
   }
-  return { redirectTo: afterCheckout(session.kind), totalCredits };
+  const redirectTo = session.returnPath ? returnAfterAddOn(session.returnPath) : afterCheckout(session.kind);
+  return { redirectTo, totalCredits };
 }
 
 async function startPlan(db: Database, session: CheckoutRow, facts: PaymentFacts, paidAt: Date) {
@@ -169,8 +176,11 @@ async function grantAddOn(db: Database, session: CheckoutRow) {
   });
 }
 
-/** What an add-on adds, for its receipt: its clips or print files, which never expire. */
+/** What an add-on adds, for its receipt: its clips or print files, which never expire, or room for a child. */
 function addOnReceiptLines(session: CheckoutRow): { includes?: string } {
   const addOn = session.addOnId ? findAddOn(session.addOnId)?.addOn : null;
+  if (addOn?.unit === "child") {
+    return { includes: `${addOn.value} makes room for ${addOn.grants}, for as long as you're on Oracle.` };
+  }
   return addOn ? { includes: `${addOn.value} adds ${addOn.grants} to your account. They never expire.` } : {};
 }

@@ -1,11 +1,13 @@
 import { findPlanVariant, PRICE_CURRENCY, RETENTION_DISCOUNT } from "@wonderkin/contract";
 import { and, asc, eq, gt, inArray, isNotNull, lte, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { payment, subscription } from "../../db/schema";
+import { subscription } from "../../db/schema";
 import { type BatchOptions, walkInBatches } from "../../lib/walk-in-batches";
 import { changeCredits } from "../credits/change-credits";
 import type { SubscriptionRow } from "../subscriptions/subscription-record";
 import { addMonths, periodEnd } from "./billing-period";
+import type { InvoiceSettings } from "./invoice-settings";
+import { recordPayment } from "./record-payment";
 
 /**
  * The scheduled work of plans, run every few minutes by any worker (idempotent):
@@ -15,13 +17,15 @@ import { addMonths, periodEnd } from "./billing-period";
  *   a Stripe plan waits for Stripe's `invoice.paid`, which extends the period.
  * Due plans are read in batches by id (`options.batchSize`, 100 by default), never all at once.
  * `onRenewalPaid` hears of each local renewal payment as it is recorded (once: a rerun inserts
- * nothing), which is where the worker sends its receipt.
+ * nothing), which is where the worker sends its receipt. Each renewal payment is recorded with its
+ * invoice (`deps.invoicing`, decision 0053).
  */
 export async function grantDueCredits(
-  db: Database,
+  deps: { db: Database; invoicing: InvoiceSettings },
   now = new Date(),
   options: BatchOptions & { onRenewalPaid?: RenewalListener } = {},
 ): Promise<{ grants: number; ended: number }> {
+  const { db } = deps;
   let grants = 0;
   let ended = 0;
   await walkInBatches({
@@ -47,7 +51,7 @@ export async function grantDueCredits(
     // between a grant and the row's update repeats nothing on the next run.
     async handle(rows) {
       for (const row of rows) {
-        const outcome = await advance(db, row, now, options.onRenewalPaid);
+        const outcome = await advance(deps, row, now, options.onRenewalPaid);
         grants += outcome.grants;
         ended += outcome.ended ? 1 : 0;
       }
@@ -59,7 +63,13 @@ export async function grantDueCredits(
 /** Told of a renewal payment the run recorded: its id and the plan it renewed. */
 export type RenewalListener = (renewal: { paymentId: string; planId: number }) => Promise<void>;
 
-async function advance(db: Database, start: SubscriptionRow, now: Date, onRenewalPaid?: RenewalListener) {
+async function advance(
+  deps: { db: Database; invoicing: InvoiceSettings },
+  start: SubscriptionRow,
+  now: Date,
+  onRenewalPaid?: RenewalListener,
+) {
+  const { db } = deps;
   let row = start;
   let grants = 0;
   const found = findPlanVariant(row.planId);
@@ -90,7 +100,7 @@ async function advance(db: Database, start: SubscriptionRow, now: Date, onRenewa
       }
       break; // Stripe: the renewal arrives as invoice.paid.
     }
-    const renewal = await renewLocally(db, row, found.variant.price, found.plan.name);
+    const renewal = await renewLocally(deps, row, found.variant.price, found.plan.name);
     row = renewal.row;
     if (renewal.paymentId && onRenewalPaid)
       await onRenewalPaid({ paymentId: renewal.paymentId, planId: row.planId });
@@ -98,13 +108,19 @@ async function advance(db: Database, start: SubscriptionRow, now: Date, onRenewa
   return { grants, ended: false };
 }
 
-async function renewLocally(db: Database, row: SubscriptionRow, price: number, planName: string) {
+async function renewLocally(
+  deps: { db: Database; invoicing: InvoiceSettings },
+  row: SubscriptionRow,
+  price: number,
+  planName: string,
+) {
+  const { db } = deps;
   const start = row.currentPeriodEnd ?? new Date();
   const discounted = row.discountedRenewalsLeft > 0;
   const amount = Math.round(price * 100 * (discounted ? 1 - RETENTION_DISCOUNT.percentOff / 100 : 1));
-  const [recorded] = await db
-    .insert(payment)
-    .values({
+  const recorded = await recordPayment(db, {
+    invoicing: deps.invoicing,
+    payment: {
       id: `pay_${row.id}_${start.getTime()}`,
       userId: row.userId,
       subscriptionId: row.id,
@@ -114,16 +130,15 @@ async function renewLocally(db: Database, row: SubscriptionRow, price: number, p
       provider: "local",
       providerPaymentId: `local-renewal:${row.id}:${start.toISOString()}`,
       paidAt: start,
-    })
-    .onConflictDoNothing({ target: payment.providerPaymentId })
-    .returning({ id: payment.id });
+    },
+  });
   const renewed = await update(db, row, {
     currentPeriodStart: start,
     currentPeriodEnd: periodEnd(start, row.billingCycle === "yearly" ? "yearly" : "monthly"),
     nextGrantAt: row.nextGrantAt && row.nextGrantAt >= start ? row.nextGrantAt : start,
     discountedRenewalsLeft: Math.max(0, row.discountedRenewalsLeft - 1),
   });
-  return { row: renewed, paymentId: recorded?.id ?? null };
+  return { row: renewed, paymentId: recorded?.paymentId ?? null };
 }
 
 async function update(db: Database, row: SubscriptionRow, changes: Partial<SubscriptionRow>) {

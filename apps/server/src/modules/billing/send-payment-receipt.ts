@@ -1,6 +1,6 @@
 import { findPlanVariant } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
-import { payment, user } from "../../db/schema";
+import { invoice, payment, user } from "../../db/schema";
 import { paymentReceiptEmail } from "../../emails";
 import type { BillingMailDeps } from "./billing-deps";
 
@@ -18,7 +18,7 @@ export const billingHistoryPath = "/account/subscription/view-history";
  * The payment stands whether or not the mail server answers: a failure is logged, not thrown.
  */
 export async function sendPaymentReceipt(
-  deps: BillingMailDeps,
+  deps: Omit<BillingMailDeps, "invoicing" | "invoiceLinks">,
   options: {
     paymentId: string;
     /** Credits the payment added (a plan's first grant, a top-up); leave out when it added none. */
@@ -37,18 +37,24 @@ export async function sendPaymentReceipt(
       paidAt: payment.paidAt,
       email: user.email,
       firstName: user.firstName,
+      invoiceNumber: invoice.number,
     })
     .from(payment)
     .innerJoin(user, eq(user.id, payment.userId))
+    .leftJoin(invoice, eq(invoice.paymentId, payment.id))
     .where(eq(payment.id, options.paymentId));
   // No row: the payment is unknown or its account was deleted, and there is nobody to write to.
   if (!row) return { sent: false };
   const historyUrl = `${deps.env.publicUrl}${billingHistoryPath}`;
+  // The history page names the invoice and offers its PDF once the parent is signed in.
+  const invoiceUrl = row.invoiceNumber
+    ? `${historyUrl}?invoice=${encodeURIComponent(row.invoiceNumber)}`
+    : null;
   try {
     await deps.mailer.send({
       to: row.email,
       kind: "payment-receipt",
-      link: historyUrl,
+      link: invoiceUrl ?? historyUrl,
       ...paymentReceiptEmail({
         appName: deps.env.APP_NAME,
         firstName: row.firstName,
@@ -61,6 +67,9 @@ export async function sendPaymentReceipt(
         reference: row.id,
         testPayment: row.provider === "local",
         historyUrl,
+        ...(row.invoiceNumber && invoiceUrl
+          ? { invoice: { number: row.invoiceNumber, url: invoiceUrl } }
+          : {}),
       }),
     });
     return { sent: true };

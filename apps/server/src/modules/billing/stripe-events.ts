@@ -1,11 +1,12 @@
 import { findPlanVariant } from "@wonderkin/contract";
 import { and, eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import { checkoutSession, payment, subscription, webhookEvent } from "../../db/schema";
+import { checkoutSession, subscription, webhookEvent } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { idOf, isPaid, stripePaymentFacts } from "../../providers/payments/stripe-payments";
 import type { BillingMailDeps } from "./billing-deps";
 import { completeCheckout } from "./complete-checkout";
+import { recordPayment } from "./record-payment";
 import { sendCancellationNotice } from "./send-cancellation-notice";
 import { planReceiptLines, sendPaymentReceipt } from "./send-payment-receipt";
 
@@ -67,7 +68,7 @@ async function onCheckoutCompleted(deps: BillingMailDeps, stripe: Stripe, event:
   const { db } = deps;
   const sent = event.data.object as Stripe.Checkout.Session;
   // Re-read: only a session Stripe itself reports as paid completes an order.
-  const session = await stripe.checkout.sessions.retrieve(sent.id);
+  const session = await stripe.checkout.sessions.retrieve(sent.id, { expand: ["invoice"] });
   if (!isPaid(session)) return;
   const checkoutId = session.client_reference_id ?? session.metadata?.checkoutId ?? null;
   const [order] = await db
@@ -100,9 +101,8 @@ async function onInvoicePaid(deps: BillingMailDeps, stripe: Stripe, event: Strip
   if (!synced)
     throw new AppError(503, "WEBHOOK_NOT_READY", "This renewal's subscription is not known yet; retry.");
   const planName = findPlanVariant(synced.planId)?.plan.name;
-  const [recorded] = await deps.db
-    .insert(payment)
-    .values({
+  const recorded = await recordPayment(deps.db, {
+    payment: {
       id: `pay_${invoice.id}`,
       userId: synced.userId,
       subscriptionId: synced.id,
@@ -115,12 +115,17 @@ async function onInvoicePaid(deps: BillingMailDeps, stripe: Stripe, event: Strip
       ...(invoice.status_transitions?.paid_at
         ? { paidAt: new Date(invoice.status_transitions.paid_at * 1000) }
         : {}),
-    })
-    .onConflictDoNothing({ target: payment.providerPaymentId })
-    .returning({ id: payment.id });
+    },
+    invoicing: deps.invoicing,
+    // Stripe's own invoice of the renewal, linked beside ours (decision 0053).
+    providerInvoice: { url: invoice.hosted_invoice_url ?? null, pdfUrl: invoice.invoice_pdf ?? null },
+  });
   // Once per invoice: a redelivered event (or the same invoice under another event id) inserts nothing.
   if (recorded) {
-    await sendPaymentReceipt(deps, { paymentId: recorded.id, ...planReceiptLines(synced.planId, "renewal") });
+    await sendPaymentReceipt(deps, {
+      paymentId: recorded.paymentId,
+      ...planReceiptLines(synced.planId, "renewal"),
+    });
   }
 }
 

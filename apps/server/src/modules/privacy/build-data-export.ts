@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { zipSync } from "fflate";
 import { dataExport } from "../../db/schema";
+import { renderInvoicePdf } from "../billing/render-invoice-pdf";
 import { collectExportData, type ExportData } from "./collect-export-data";
 import { EXPORT_RETENTION_DAYS, stillPending } from "./data-export";
-import { exportDocument } from "./export-document";
+import { exportDocument, invoiceExportPath } from "./export-document";
 import { exportReadme } from "./export-readme";
 import { exportKey } from "./export-storage-keys";
 import { gatherExportFiles } from "./gather-export-files";
@@ -32,6 +33,9 @@ export async function buildDataExport(deps: PrivacyDeps, exportId: string, now =
     await progress(5);
 
     const { entries, files } = await gatherExportFiles(deps.storage, data, progress);
+    for (const { invoice, ...paid } of data.invoices) {
+      entries[invoiceExportPath(invoice.number)] = await renderInvoicePdf(invoice, paid);
+    }
     const document = exportDocument(data, files, now, { publicUrl: deps.env.publicUrl });
     entries["export.json"] = new TextEncoder().encode(JSON.stringify(document, null, 2));
     entries["README.txt"] = new TextEncoder().encode(exportReadme(deps.env.APP_NAME));

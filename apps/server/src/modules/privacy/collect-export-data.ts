@@ -11,6 +11,7 @@ import {
   childPhoto,
   creditLedger,
   generatedImage,
+  invoice,
   member,
   organization,
   parentalConsent,
@@ -25,7 +26,7 @@ import {
 /**
  * Everything the product keeps about one parent, read in one go: their account, families and
  * memberships, the children of those families (with their photos and portraits), consents, credits,
- * plans, payments, billing details and analytics. Only families the parent belongs to are read.
+ * plans, payments and their invoices, billing details and analytics. Only families the parent belongs to are read.
  */
 export async function collectExportData(db: Database, userId: string) {
   const [person] = await db.select().from(user).where(eq(user.id, userId));
@@ -118,6 +119,13 @@ export async function collectExportData(db: Database, userId: string) {
         .orderBy(asc(analyticsIdentify.id)),
       db.select().from(analyticsProfile).where(eq(analyticsProfile.userId, userId)),
     ]);
+  // The invoice of each payment as issued (decision 0053); the zip also carries their PDFs.
+  const invoices = await db
+    .select({ invoice, paidAt: payment.paidAt, provider: payment.provider })
+    .from(invoice)
+    .innerJoin(payment, eq(payment.id, invoice.paymentId))
+    .where(eq(payment.userId, userId))
+    .orderBy(asc(invoice.issuedAt), asc(invoice.number));
   return {
     person,
     signIns,
@@ -133,6 +141,7 @@ export async function collectExportData(db: Database, userId: string) {
     addOns,
     plans,
     payments,
+    invoices,
     details,
     events,
     attribution,

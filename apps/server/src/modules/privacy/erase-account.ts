@@ -16,6 +16,7 @@ import {
   verification,
 } from "../../db/schema";
 import { accountDeletedEmail } from "../../emails";
+import { userStoragePrefix } from "../profile-picture/profile-picture-address";
 import {
   addTally,
   armouredReceipt,
@@ -134,7 +135,8 @@ async function payerOf(deps: PrivacyDeps, row: typeof user.$inferSelect): Promis
  * Kept: the payments, without the user link and with the payer's invoice details copied in (the
  * law requires them; they never held anything about children). Everything else goes: families the
  * parent was alone in (with children, files and models), memberships, sessions, sign-in accounts,
- * consents, the credit ledger, plans, checkouts, exports, analytics (visitors are kept anonymous).
+ * consents, the credit ledger, plans, checkouts, exports, the profile picture, analytics (visitors
+ * are kept anonymous).
  */
 export async function eraseAccount(
   deps: PrivacyDeps,
@@ -153,6 +155,8 @@ export async function eraseAccount(
   tally.counts.databaseRecords += exports.keys.length;
   await deleteExportFiles(deps, exports);
   await deleteFilesUnder(deps.storage, exportStoragePrefix(userId));
+  // The parent's own files (their profile picture, decision 0059): everything under their prefix.
+  await deleteFilesUnder(deps.storage, userStoragePrefix(userId));
 
   const payer = await payerOf(deps, row);
   const deletedOutright = await deps.db.transaction(async (tx) => {

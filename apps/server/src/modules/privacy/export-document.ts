@@ -1,4 +1,5 @@
 import { currentAge } from "../children/child-record";
+import { ownPictureVersion, profilePictureKey } from "../profile-picture/profile-picture-address";
 import { shareUrl } from "../studio/sharing";
 import type { ExportData } from "./collect-export-data";
 
@@ -10,6 +11,9 @@ function shareLinkStatus(link: { expiresAt: Date; revokedAt: Date | null }, now:
   return link.expiresAt <= now ? "expired" : "active";
 }
 
+/** Where an invoice's PDF is in the zip. */
+export const invoiceExportPath = (number: string) => `invoices/${number}.pdf`;
+
 /** export.json: every record, with the path in the zip of each file that came along. */
 export function exportDocument(
   data: ExportData,
@@ -18,6 +22,7 @@ export function exportDocument(
   deps: { publicUrl: string },
 ) {
   const { person } = data;
+  const pictureVersion = ownPictureVersion(person.id, person.image);
   return {
     format: "wonderkin-data-export",
     version: 1,
@@ -29,7 +34,9 @@ export function exportDocument(
       firstName: person.firstName,
       lastName: person.lastName,
       displayName: person.name,
-      avatarUrl: person.image,
+      // An uploaded picture is a file of the zip (decision 0059); a social profile's address is kept as it was.
+      avatarUrl: pictureVersion ? null : person.image,
+      picture: pictureVersion ? (files.get(profilePictureKey(person.id, pictureVersion)) ?? null) : null,
       credits: person.totalCredits,
       createdAt: iso(person.createdAt),
       updatedAt: iso(person.updatedAt),
@@ -92,9 +99,10 @@ export function exportDocument(
               createdAt: iso(link.createdAt),
               expiresAt: iso(link.expiresAt),
               stoppedAt: iso(link.revokedAt),
+              caption: link.caption,
               createdByYou: link.createdByUserId === person.id,
             })),
-          // Its short animated clips ("Create video"), as animated WebP files.
+          // Its short clips ("Create video"): MP4 videos (animated WebP files before decision 0057).
           videos: data.videos
             .filter((video) => video.imageId === image.id)
             .map((video) => ({
@@ -154,6 +162,22 @@ export function exportDocument(
       provider: row.provider,
       receiptUrl: row.receiptUrl,
       paidAt: iso(row.paidAt),
+    })),
+    invoices: data.invoices.map(({ invoice: row }) => ({
+      number: row.number,
+      paymentId: row.paymentId,
+      issuedAt: iso(row.issuedAt),
+      seller: row.seller,
+      buyer: row.buyer,
+      lines: row.lines,
+      currency: row.currency,
+      netCents: row.netCents,
+      taxCents: row.taxCents,
+      totalCents: row.totalCents,
+      taxRatePercent: row.taxRateBasisPoints / 100,
+      taxLabel: row.taxLabel,
+      stripeInvoiceUrl: row.providerInvoiceUrl,
+      file: invoiceExportPath(row.number),
     })),
     billingDetails: data.details[0]
       ? {

@@ -3,14 +3,18 @@ export const exportReadme = (appName: string) =>
   `Your ${appName} data export
 
 export.json    every record we keep about you: your account, families, children, consents,
-               credits, plans, payments, billing details and analytics.
+               credits, plans, payments and invoices, billing details and analytics.
+account/       your profile picture (picture.webp), if you uploaded one.
+invoices/      the invoice of each payment as a PDF, named by its number.
 photos/        the training photos of each child in your families, one folder per child.
 portraits/     the portraits made of each child, one folder per child, with the free previews
                made while the child's model trained ("kind": "preview" in export.json), and the
-               short animated clips made of portraits ("Create video", *-video-*.webp).
+               short videos made of portraits ("Create video", *-video-*.mp4; clips made
+               before MP4 videos are animated pictures, *-video-*.webp).
                Each portrait's "shareLinks" in export.json are the private links your family made
-               to it ("Copy link"): anyone with an "active" address can see that one picture until
-               it expires; stop sharing it in the gallery.
+               to it ("Copy link"), with the caption you gave the page, if any: anyone with an
+               "active" address can see that one picture until it expires; stop sharing it in the
+               gallery.
 
 These are your children's photos: keep this file somewhere private.
 

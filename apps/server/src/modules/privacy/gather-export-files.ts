@@ -1,4 +1,5 @@
 import type { Storage } from "../../providers/storage/storage";
+import { ownPictureVersion, profilePictureKey } from "../profile-picture/profile-picture-address";
 import type { ExportData } from "./collect-export-data";
 
 /** `12-luna`: readable, unique per child, safe in any zip tool. */
@@ -13,10 +14,19 @@ function childFolder(row: { id: number; firstName: string }): string {
   return slug ? `${row.id}-${slug}` : String(row.id);
 }
 
-/** Where each stored file goes in the zip: photos and portraits (with their clips) by child. */
+const extensionOf = (key: string) => key.slice(key.lastIndexOf("."));
+
+/**
+ * Where each stored file goes in the zip: the parent's uploaded picture (decision 0059), photos and
+ * portraits (with their clips) by child.
+ */
 function exportPaths(data: ExportData): { key: string; path: string }[] {
   const folders = new Map(data.children.map((entry) => [entry.id, childFolder(entry)]));
+  const pictureVersion = ownPictureVersion(data.person.id, data.person.image);
   return [
+    ...(pictureVersion
+      ? [{ key: profilePictureKey(data.person.id, pictureVersion), path: "account/picture.webp" }]
+      : []),
     ...data.photos.map((photo) => ({
       key: photo.storageKey,
       path: `photos/${folders.get(photo.childId)}/${photo.id}.jpg`,
@@ -31,7 +41,8 @@ function exportPaths(data: ExportData): { key: string; path: string }[] {
         ? [
             {
               key: video.storageKey,
-              path: `portraits/${folders.get(video.childId)}/${video.imageId}-video-${video.id}.webp`,
+              // .mp4, or .webp for a clip made before decision 0057: the stored file's own type.
+              path: `portraits/${folders.get(video.childId)}/${video.imageId}-video-${video.id}${extensionOf(video.storageKey)}`,
             },
           ]
         : [],

@@ -22,6 +22,7 @@ export function createPayments(env: Env, stripe: Stripe | null): Payments {
         addOnPrices: {
           ...(env.STRIPE_PRICE_ADDON_VIDEO ? { "create-video": env.STRIPE_PRICE_ADDON_VIDEO } : {}),
           ...(env.STRIPE_PRICE_ADDON_PRINT ? { "ready-to-print": env.STRIPE_PRICE_ADDON_PRINT } : {}),
+          ...(env.STRIPE_PRICE_ADDON_CHILD ? { "extra-child": env.STRIPE_PRICE_ADDON_CHILD } : {}),
         },
       })
     : createLocalPayments();

@@ -10,6 +10,8 @@ export type PaymentFacts = {
   providerSubscriptionId?: string | null;
   providerCustomerId?: string | null;
   receiptUrl?: string | null;
+  /** The provider's own invoice of this payment, when it issued one (Stripe, for subscriptions). */
+  providerInvoice?: { url: string | null; pdfUrl: string | null } | null;
   paidAt?: Date;
 };
 
@@ -22,6 +24,8 @@ export type CheckoutOrder = {
   description: string;
   amountCents: number;
   currency: string;
+  /** The app's page to come back to, paid or not (an add-on bought from a portrait). */
+  returnPath?: string;
   /** monthly or yearly for a subscription; absent for one-time payments. */
   recurring?: "monthly" | "yearly";
   customerEmail: string;

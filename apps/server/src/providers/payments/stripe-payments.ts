@@ -42,8 +42,11 @@ export function createStripePayments(
   return {
     kind: "stripe",
     async startCheckout(order) {
-      const { back, done } = pages[order.kind];
+      // An add-on bought from a portrait comes back to it either way (decision 0056).
+      const back = order.returnPath ?? pages[order.kind].back;
+      const done = order.returnPath ?? pages[order.kind].done;
       const doneQuery = order.kind === "add-on" ? "addOn=success" : "success=true";
+      const joiner = done.includes("?") ? "&" : "?";
       const price = order.addOnId ? options.addOnPrices?.[order.addOnId] : undefined;
       const session = await stripe.checkout.sessions.create({
         mode: order.recurring ? "subscription" : "payment",
@@ -65,7 +68,7 @@ export function createStripePayments(
                 },
               },
         ],
-        success_url: `${options.publicUrl}${done}?${doneQuery}&session_id={CHECKOUT_SESSION_ID}`,
+        success_url: `${options.publicUrl}${done}${joiner}${doneQuery}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${options.publicUrl}${back}`,
       });
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
@@ -73,7 +76,10 @@ export function createStripePayments(
     },
     async confirmCheckout(checkout) {
       if (!checkout.providerSessionId) return null;
-      const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
+      // Expanded: a subscription's first invoice carries Stripe's hosted page and PDF.
+      const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId, {
+        expand: ["invoice"],
+      });
       return isPaid(session) ? stripePaymentFacts(session) : null;
     },
     async cancelAtPeriodEnd(providerSubscriptionId) {
@@ -122,12 +128,19 @@ export function createStripePayments(
 export const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
-/** What a paid Checkout Session says about its payment, for the completion path. */
+/**
+ * What a paid Checkout Session says about its payment, for the completion path. Read with
+ * `expand: ["invoice"]`, a subscription's session also gives Stripe's own invoice of the payment.
+ */
 export function stripePaymentFacts(session: Stripe.Checkout.Session) {
+  const invoice = typeof session.invoice === "object" ? session.invoice : null;
   return {
     providerPaymentId: idOf(session.invoice) ?? idOf(session.payment_intent) ?? session.id,
     providerSubscriptionId: idOf(session.subscription),
     providerCustomerId: idOf(session.customer),
+    providerInvoice: invoice
+      ? { url: invoice.hosted_invoice_url ?? null, pdfUrl: invoice.invoice_pdf ?? null }
+      : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useCurrentFamily } from "@/entities/session/current-family";
 import { signOut } from "@/entities/session/sign-out";
+import { forgetSignedInBefore } from "@/entities/session/signed-in-before";
 import { sameConfirmation } from "@/lib/confirmation";
 import { useDeleteAccount } from "../api/delete-account";
 import { useHasPassword } from "../api/sign-in-accounts";
@@ -121,6 +122,8 @@ export function DeleteAccountDialog({
           // The account and every session are gone: sign-out forgets this browser's token and
           // lands on sign-in, which says so.
           setLeaving(true);
+          // No account is left to sign in to: the next visit is a new visitor's (decision 0054).
+          forgetSignedInBefore();
           void signOut({ notice: { message: accountDeletedNotice, tone: "success" } });
         },
         onError: (error) =>

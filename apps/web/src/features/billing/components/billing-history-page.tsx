@@ -3,7 +3,6 @@ import {
   ArrowLeft,
   Coins,
   CreditCard,
-  ExternalLink,
   Gift,
   type LucideIcon,
   ReceiptText,
@@ -12,7 +11,7 @@ import {
   Wand2,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadProblem } from "@/components/ui/load-problem";
@@ -25,6 +24,8 @@ import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format-date";
 import { useBillingHistory } from "../api/billing-history";
 import { formatCreditChange, formatMoney } from "../lib/format-money";
+import { PaymentDocuments } from "./payment-documents";
+import { RequestedInvoice } from "./requested-invoice";
 
 const kinds: Record<BillingHistoryEntry["kind"], { label: string; icon: LucideIcon }> = {
   payment: { label: "Payment", icon: CreditCard },
@@ -55,21 +56,6 @@ function Amount({ entry }: { entry: BillingHistoryEntry }) {
   return <span className="text-muted">—</span>;
 }
 
-function Receipt({ entry }: { entry: BillingHistoryEntry }) {
-  if (!entry.receiptUrl) return <span className="text-subtle">—</span>;
-  return (
-    <a
-      href={entry.receiptUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-semibold text-primary-700 underline-offset-4 hover:underline"
-    >
-      Receipt <span className="sr-only">for {entry.description} (opens in a new tab)</span>
-      <ExternalLink className="size-3.5" aria-hidden />
-    </a>
-  );
-}
-
 function KindIcon({ kind }: { kind: BillingHistoryEntry["kind"] }) {
   const Icon = kinds[kind].icon;
   return (
@@ -86,8 +72,8 @@ function KindIcon({ kind }: { kind: BillingHistoryEntry["kind"] }) {
 
 /** Desktop: a table, one row per entry. */
 function HistoryTable({ entries }: { entries: BillingHistoryEntry[] }) {
-  // Payments through the built-in checkout have no receipt: the column appears once one has.
-  const receipts = entries.some((entry) => entry.receiptUrl);
+  // Invoices and receipts: the column appears once a payment has one.
+  const receipts = entries.some((entry) => entry.invoice || entry.receiptUrl);
   return (
     <Card padding="none" className="hidden overflow-hidden sm:block">
       <table className="w-full text-left text-[0.95rem]">
@@ -105,7 +91,7 @@ function HistoryTable({ entries }: { entries: BillingHistoryEntry[] }) {
             </th>
             {receipts ? (
               <th scope="col" className="px-6 py-3 text-right">
-                Receipt
+                Documents
               </th>
             ) : null}
           </tr>
@@ -128,7 +114,7 @@ function HistoryTable({ entries }: { entries: BillingHistoryEntry[] }) {
               </td>
               {receipts ? (
                 <td className="px-6 py-4 text-right whitespace-nowrap">
-                  <Receipt entry={entry} />
+                  {entry.kind === "payment" ? <PaymentDocuments entry={entry} /> : null}
                 </td>
               ) : null}
             </tr>
@@ -158,7 +144,7 @@ function HistoryList({ entries }: { entries: BillingHistoryEntry[] }) {
                 <p>
                   {kinds[entry.kind].label} · {formatDate(entry.at)}
                 </p>
-                {entry.receiptUrl ? <Receipt entry={entry} /> : null}
+                {entry.invoice || entry.receiptUrl ? <PaymentDocuments entry={entry} /> : null}
               </div>
             </div>
           </li>
@@ -172,11 +158,15 @@ function HistoryList({ entries }: { entries: BillingHistoryEntry[] }) {
 export function BillingHistoryPage() {
   const session = useSession();
   const history = useBillingHistory(session.data?.user.id);
+  // The receipt e-mail's link names its invoice.
+  const [searchParams] = useSearchParams();
+  const requestedInvoice = searchParams.get("invoice");
 
   let body: ReactNode;
   if (history.data && history.data.length > 0) {
     body = (
       <>
+        {requestedInvoice ? <RequestedInvoice number={requestedInvoice} entries={history.data} /> : null}
         <HistoryTable entries={history.data} />
         <HistoryList entries={history.data} />
       </>

@@ -123,6 +123,12 @@ const sections: Section[] = [
             protect your account.
           </li>
           <li>
+            In your browser, a cookie,{" "}
+            <code className="rounded bg-canvas px-1 font-mono text-sm">wk_signed_in_before</code>, that says
+            only that someone has signed in there, so that it opens the sign-in page rather than sign-up. It
+            holds nothing about you, lasts up to 400 days and is removed when you delete your account.
+          </li>
+          <li>
             Your families: their names and pictures, who is in them with which role, and the invitations sent.
           </li>
         </List>
