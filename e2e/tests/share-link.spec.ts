@@ -51,7 +51,8 @@ test.describe("sharing a portrait by link", () => {
     await viewer.getByRole("button", { name: "Close" }).click();
     await expect(viewer).toHaveCount(0);
 
-    // Someone signed out opens it: the picture alone, and a page search engines are told to skip.
+    // Someone signed out opens it: the picture, the product's name and a way to make one's own (no
+    // name: no caption was given), and a page search engines are told to skip.
     const stranger = await browser.newContext();
     const strangerPage = waitingForTheApp(await stranger.newPage());
     const opened = await strangerPage.goto(link);
@@ -64,7 +65,8 @@ test.describe("sharing a portrait by link", () => {
       .poll(() => picture.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBeGreaterThan(0);
     await expect(strangerPage.locator("body")).not.toContainText(/Mia|Freya|Fairy/);
-    await expect(strangerPage.locator("a")).toHaveCount(0);
+    await expect(strangerPage.locator("a")).toHaveCount(1);
+    await expect(strangerPage.getByRole("link", { name: "Make portraits of your child" })).toBeVisible();
 
     // Stop sharing in the gallery: the mark goes, and the stranger's next visit finds nothing.
     await card.getByRole("button", { name: "Stop sharing: Fairy, portrait 1" }).click();

@@ -20,8 +20,28 @@ export const portraitShareSchema = z.object({
   createdAt: z.iso.datetime(),
   /** The link stops working at this moment (unless stopped sooner). */
   expiresAt: z.iso.datetime(),
+  /** The parent's words under the picture on the page; without them the page names nobody. */
+  caption: z.string().nullable(),
 });
 export type PortraitShare = z.infer<typeof portraitShareSchema>;
+
+/** Long enough for "Mia as an astronaut, for Grandma's birthday", short enough for one line or two. */
+export const SHARE_CAPTION_MAX_LENGTH = 80;
+
+// Letters, marks, numbers, punctuation, symbols (emoji) and spaces; no control or invisible format
+// characters, which could reorder or hide what the page shows.
+// The zero-width joiner is let through on its own, so emoji sequences (👨‍👩‍👧) stay whole.
+const CAPTION_CHARACTERS = /^(?:[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]|\u200D)*$/u;
+
+/**
+ * The optional caption of a share page. Blank means "none" (the page then names nobody); it is
+ * escaped where the page shows it, so this only keeps it short and printable.
+ */
+export const shareCaptionSchema = z
+  .string()
+  .trim()
+  .max(SHARE_CAPTION_MAX_LENGTH, `Keep the caption to ${SHARE_CAPTION_MAX_LENGTH} characters or fewer.`)
+  .regex(CAPTION_CHARACTERS, "The caption can hold letters, numbers, punctuation and emoji only.");
 
 const imageRequest = z.object({ imageId: z.string().min(1).max(64) });
 
@@ -37,12 +57,15 @@ export const portraitSharesEndpoint = defineEndpoint({
   response: z.object({ shares: z.array(portraitShareSchema) }),
 });
 
-/** Makes the portrait's share link, or gives the live one back (same address until it expires). */
+/**
+ * Makes the portrait's share link, or gives the live one back (same address until it expires). A
+ * caption, when sent, is set on that link (blank removes it); left out, the link's caption stays.
+ */
 export const sharePortraitEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/share-link",
   family: { permission: { resource: "image", action: "read" } },
-  request: imageRequest,
+  request: imageRequest.extend({ caption: shareCaptionSchema.optional() }),
   response: z.object({ share: portraitShareSchema }),
 });
 

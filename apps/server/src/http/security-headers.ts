@@ -26,7 +26,7 @@ export function openerPolicyFor(pathname: string): "same-origin-allow-popups" | 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: {
-    https: boolean /** Extra origins images load from (the S3 bucket of presigned addresses). */;
+    https: boolean /** Extra origins images and videos load from (the S3 bucket of presigned addresses). */;
     mediaOrigins?: string[];
   },
 ): Promise<void> {
@@ -40,7 +40,8 @@ export async function registerSecurityHeaders(
         imgSrc: ["'self'", "data:", "blob:", ...(options.mediaOrigins ?? [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
-        mediaSrc: ["'self'", "blob:"],
+        // The clips of portraits (<video>) come from the same bucket as their pictures.
+        mediaSrc: ["'self'", "blob:", ...(options.mediaOrigins ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -20,8 +20,8 @@ function privately(reply: FastifyReply): FastifyReply {
     .header("content-security-policy", sharePageCsp);
 }
 
-function sendGone(reply: FastifyReply): FastifyReply {
-  return privately(reply).code(404).type("text/html; charset=utf-8").send(renderShareGonePage());
+function sendGone(reply: FastifyReply, appName: string): FastifyReply {
+  return privately(reply).code(404).type("text/html; charset=utf-8").send(renderShareGonePage(appName));
 }
 
 /**
@@ -30,7 +30,8 @@ function sendGone(reply: FastifyReply): FastifyReply {
  * signed storage address, which would outlive a revocation). Anything else under /s/ — and any
  * failure — is the same "not available" page, so the web app's fallback never answers here.
  */
-export function sharePageRoutes(deps: { db: Database; storage: Storage }) {
+export function sharePageRoutes(deps: { db: Database; storage: Storage; appName: string }) {
+  const { appName } = deps;
   return async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -44,15 +45,22 @@ export function sharePageRoutes(deps: { db: Database; storage: Storage }) {
           .type("text/plain; charset=utf-8")
           .send("Something went wrong. Please try again.");
       }
-      return sendGone(reply);
+      return sendGone(reply, appName);
     });
 
     app.get<{ Params: { token: string } }>(`${SHARE_PAGE_PREFIX}:token`, async (request, reply) => {
       const { token } = request.params;
-      if (!(await findSharedPortrait(deps.db, token))) return sendGone(reply);
+      const shared = await findSharedPortrait(deps.db, token);
+      if (!shared) return sendGone(reply, appName);
       return privately(reply)
         .type("text/html; charset=utf-8")
-        .send(renderSharePage(`${SHARE_PAGE_PREFIX}${token}/portrait.jpg`));
+        .send(
+          renderSharePage({
+            appName,
+            imagePath: `${SHARE_PAGE_PREFIX}${token}/portrait.jpg`,
+            caption: shared.caption,
+          }),
+        );
     });
 
     app.get<{ Params: { token: string } }>(
@@ -60,7 +68,7 @@ export function sharePageRoutes(deps: { db: Database; storage: Storage }) {
       async (request, reply) => {
         const shared = await findSharedPortrait(deps.db, request.params.token);
         const file = shared ? await deps.storage.get(shared.storageKey) : null;
-        if (!shared || !file) return sendGone(reply);
+        if (!shared || !file) return sendGone(reply, appName);
         const extension = shared.storageKey.split(".").pop() ?? "";
         const type = contentTypes[extension];
         return privately(reply)
@@ -70,6 +78,6 @@ export function sharePageRoutes(deps: { db: Database; storage: Storage }) {
       },
     );
 
-    app.get(`${SHARE_PAGE_PREFIX}*`, async (_request, reply) => sendGone(reply));
+    app.get(`${SHARE_PAGE_PREFIX}*`, async (_request, reply) => sendGone(reply, appName));
   };
 }

@@ -143,6 +143,7 @@ export function studioRoutes(deps: FamilyDeps & { studio: StudioDeps }) {
         familyId: actor.membership.familyId,
         userId: actor.userId,
         imageId: body.imageId,
+        caption: body.caption,
       }),
     }));
     registerFamilyEndpoint(app, deps, revokePortraitShareEndpoint, async ({ actor }, body) => ({

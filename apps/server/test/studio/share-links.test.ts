@@ -1,5 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { childErrorCodes, type PortraitShare, shareErrorCodes, studioErrorCodes } from "@wonderkin/contract";
+import {
+  childErrorCodes,
+  commonErrorCodes,
+  type PortraitShare,
+  SHARE_CAPTION_MAX_LENGTH,
+  shareErrorCodes,
+  studioErrorCodes,
+} from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -160,7 +167,7 @@ describe("making a share link", SLOW, () => {
 });
 
 describe("the public share page", SLOW, () => {
-  it("shows the picture alone, never indexed, cached or referred, to someone signed out", async () => {
+  it("shows the picture, the product and one way in, never indexed, cached or referred", async () => {
     const [imageId] = family.imageIds;
     const { url } = await shareOk(family.parent, imageId ?? "");
     const page = await getPage(pathOf(url));
@@ -177,10 +184,18 @@ describe("the public share page", SLOW, () => {
     expect(csp).not.toMatch(/script-src/);
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
 
-    // Only the picture: one image, no link, no script, and nothing about the child or the family.
+    // The picture, the product's name and one link to its landing page (no referrer, no token);
+    // no script, and nothing about the child or the family.
     expect(page.body.match(/<img /g)).toHaveLength(1);
     expect(page.body).toContain(`<img src="${pathOf(url)}/portrait.jpg"`);
-    expect(page.body).not.toMatch(/<a[\s>]|<script|<link|<form|<iframe/);
+    expect(page.body).toContain('<span class="brand">Wonderkin</span>');
+    expect(page.body).toContain("<title>A shared portrait · Wonderkin</title>");
+    const links = [...page.body.matchAll(/<a\s[^>]*>([^<]*)<\/a>/g)];
+    expect(links.map((link) => link[1])).toEqual(["Make portraits of your child"]);
+    expect(links[0]?.[0]).toContain('href="/sign-up?utm_source=shared-portrait&amp;utm_medium=share-link"');
+    expect(links[0]?.[0]).toContain('rel="noreferrer"');
+    expect(page.body).not.toMatch(/<script|<link|<form|<iframe/);
+    expect(page.body).not.toContain('class="caption"');
     const [row] = await t.database.db
       .select()
       .from(generatedImage)
@@ -197,7 +212,8 @@ describe("the public share page", SLOW, () => {
     ]) {
       expect(page.body, secret).not.toContain(secret);
     }
-    expect(page.body).not.toMatch(/child|famil/i);
+    // "your child" is the invitation to make one's own; no other word about a child or a family.
+    expect(page.body.replace("Make portraits of your child", "")).not.toMatch(/child|famil/i);
 
     const picture = await getPage(`${pathOf(url)}/portrait.jpg`);
     expect(picture.statusCode).toBe(200);
@@ -208,6 +224,58 @@ describe("the public share page", SLOW, () => {
     const stored = await t.storage.get(row?.storageKey ?? "");
     expect(stored).not.toBeNull();
     expect(Buffer.compare(picture.rawPayload, stored ?? Buffer.alloc(0))).toBe(0);
+  });
+
+  it("shows the parent's caption, escaped, and changes it when the parent does", async () => {
+    const seeded = other;
+    const [imageId] = seeded.imageIds;
+    const caption = `  Magnus & <b>"Grandma's"</b> <script>alert(1)</script> 🚀  `;
+    const made = await call(seeded.parent, "/api/generation/share-link", { imageId, caption });
+    expect(made.statusCode, made.body).toBe(200);
+    const share = made.json().share as PortraitShare;
+    expect(share.caption).toBe(caption.trim());
+
+    const page = await getPage(pathOf(share.url));
+    expect(page.statusCode).toBe(200);
+    const escaped =
+      "Magnus &#38; &#60;b&#62;&#34;Grandma&#39;s&#34;&#60;/b&#62; &#60;script&#62;alert(1)&#60;/script&#62; 🚀";
+    expect(page.body).toContain(`<p class="caption">${escaped}</p>`);
+    expect(page.body).toContain(`<title>${escaped} · Wonderkin</title>`);
+    expect(page.body).not.toContain("<script");
+    expect(page.body).not.toContain("<b>");
+
+    // "Copy link" again without a caption keeps it; a new one replaces it; a blank one removes it.
+    const again = await shareOk(seeded.parent, imageId ?? "");
+    expect(again).toEqual(share);
+    const changed = await call(seeded.parent, "/api/generation/share-link", {
+      imageId,
+      caption: "Magnus, 4",
+    });
+    expect(changed.json().share).toEqual({ ...share, caption: "Magnus, 4" });
+    expect((await getPage(pathOf(share.url))).body).toContain('<p class="caption">Magnus, 4</p>');
+    const cleared = await call(seeded.parent, "/api/generation/share-link", { imageId, caption: "   " });
+    expect(cleared.json().share).toEqual({ ...share, caption: null });
+    const plain = await getPage(pathOf(share.url));
+    expect(plain.body).not.toContain('class="caption"');
+    expect(plain.body).not.toContain("Magnus");
+    const listed = await call(seeded.parent, "/api/children/share-links", { childId: seeded.childId });
+    expect(listed.json().shares).toEqual([{ ...share, caption: null }]);
+  });
+
+  it("refuses a caption that is too long or holds invisible characters, with a 400", async () => {
+    const [imageId] = family.imageIds;
+    for (const caption of ["x".repeat(SHARE_CAPTION_MAX_LENGTH + 1), "Mia\u202Egnp.exe", "Mia\nLine", 42]) {
+      const response = await call(family.parent, "/api/generation/share-link", { imageId, caption });
+      expect(response.statusCode, JSON.stringify(caption)).toBe(400);
+      expect(response.json()).toMatchObject({ code: commonErrorCodes.validationFailed });
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+    const longest = await call(family.parent, "/api/generation/share-link", {
+      imageId,
+      caption: "é".repeat(SHARE_CAPTION_MAX_LENGTH),
+    });
+    expect(longest.statusCode, longest.body).toBe(200);
+    await call(family.parent, "/api/generation/share-link", { imageId, caption: "" });
   });
 
   it("answers unknown and malformed addresses with the same 404 page", async () => {

@@ -7,7 +7,7 @@ import { isShareToken } from "./portrait-share-record";
 // Anyone on the internet can ask: one indexed lookup by primary key, prepared once.
 const sharedPortraitByToken = preparedStatement((db: Database) =>
   db
-    .select({ storageKey: generatedImage.storageKey })
+    .select({ storageKey: generatedImage.storageKey, caption: portraitShare.caption })
     .from(portraitShare)
     .innerJoin(generatedImage, eq(generatedImage.id, portraitShare.imageId))
     .where(
@@ -24,7 +24,8 @@ const sharedPortraitByToken = preparedStatement((db: Database) =>
 );
 
 /**
- * The storage key of the portrait a share address opens, or null when the address opens nothing:
+ * The storage key of the portrait a share address opens, with the parent's caption (if any), or
+ * null when the address opens nothing:
  * malformed, unknown, expired, revoked, or its portrait deleted (the link went with it). The
  * caller answers all of these alike, so nobody learns which.
  */
@@ -32,8 +33,8 @@ export async function findSharedPortrait(
   db: Database,
   token: string,
   now = new Date(),
-): Promise<{ storageKey: string } | null> {
+): Promise<{ storageKey: string; caption: string | null } | null> {
   if (!isShareToken(token)) return null;
   const [row] = await sharedPortraitByToken(db).execute({ token, now: now.toISOString() });
-  return row?.storageKey ? { storageKey: row.storageKey } : null;
+  return row?.storageKey ? { storageKey: row.storageKey, caption: row.caption } : null;
 }

@@ -21,11 +21,17 @@ export function shareUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${SHARE_PAGE_PREFIX}${token}`;
 }
 
+/** A caption as kept: the contract has trimmed it; blank is "no caption". */
+export function storedCaption(caption: string): string | null {
+  return caption === "" ? null : caption;
+}
+
 export function toPortraitShare(publicUrl: string, row: PortraitShareRow): PortraitShare {
   return {
     imageId: row.imageId,
     url: shareUrl(publicUrl, row.token),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    caption: row.caption,
   };
 }

@@ -11,7 +11,7 @@ import { portraitShare } from "../../../db/schema";
 import { AppError } from "../../../lib/app-error";
 import { findFamilyPortrait, isUnfinished } from "../portrait-record";
 import type { StudioDeps } from "../studio-deps";
-import { newShareToken, toPortraitShare } from "./portrait-share-record";
+import { newShareToken, storedCaption, toPortraitShare } from "./portrait-share-record";
 
 const DAY_MS = 86_400_000;
 
@@ -19,11 +19,12 @@ const DAY_MS = 86_400_000;
  * "Copy link": the portrait's live share link, made now if it has none. A finished portrait of the
  * family only; never a preview (it carries the "Preview" mark and is not the child's own model's
  * work). A link past its expiry is retired (revoked) and a new address made, since at most one
- * unrevoked link per portrait may exist; two clicks at once still end with one link.
+ * unrevoked link per portrait may exist; two clicks at once still end with one link. A caption, when
+ * given, is set on the live link (blank removes it): the page shows whatever it says now.
  */
 export async function sharePortrait(
   deps: { db: Database; env: Pick<StudioDeps["env"], "publicUrl" | "SHARE_LINK_DAYS"> },
-  options: { familyId: string; userId: string; imageId: string },
+  options: { familyId: string; userId: string; imageId: string; caption?: string },
   now = new Date(),
 ): Promise<PortraitShare> {
   const image = await findFamilyPortrait(deps.db, options);
@@ -37,9 +38,18 @@ export async function sharePortrait(
     throw new AppError(409, shareErrorCodes.notShareable, shareMessages.failedNotShareable);
   }
   const live = and(eq(portraitShare.imageId, image.id), isNull(portraitShare.revokedAt));
+  const caption = options.caption === undefined ? undefined : storedCaption(options.caption);
   const row = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(portraitShare).where(live);
-    if (current && current.expiresAt > now) return current;
+    if (current && current.expiresAt > now) {
+      if (caption === undefined || caption === current.caption) return current;
+      const [captioned] = await tx
+        .update(portraitShare)
+        .set({ caption })
+        .where(eq(portraitShare.token, current.token))
+        .returning();
+      return captioned;
+    }
     if (current) {
       await tx
         .update(portraitShare)
@@ -57,6 +67,7 @@ export async function sharePortrait(
         createdByUserId: options.userId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + deps.env.SHARE_LINK_DAYS * DAY_MS),
+        caption: caption ?? null,
       })
       .onConflictDoNothing();
     const [made] = await tx.select().from(portraitShare).where(live);

@@ -42,6 +42,20 @@ export function useSharePortrait(familyId: string, childId: number) {
   });
 }
 
+/** The caption under the picture on the share page: set, changed, or removed (blank). */
+export function useSetShareCaption(familyId: string, childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { imageId: string; caption: string }) =>
+      (await callApi(sharePortraitEndpoint, input, { organizationId: familyId })).share,
+    onSuccess: (share) => {
+      queryClient.setQueryData<PortraitShare[]>(shareLinksQueryKey(familyId, childId), (shares) =>
+        withShare(shares, share),
+      );
+    },
+  });
+}
+
 /** "Stop sharing": the address stops working for everyone at once. */
 export function useStopSharing(familyId: string, childId: number) {
   const queryClient = useQueryClient();

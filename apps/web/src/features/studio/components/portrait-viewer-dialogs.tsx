@@ -1,5 +1,6 @@
 import type { GeneratedImage } from "@wonderkin/contract";
 import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -15,7 +16,8 @@ const printPlanPath = `${paths.selectPlan}?changePlan=1`;
 
 /**
  * The viewer's own dialogs over the portrait: make it again (with the balance and a way to top up),
- * delete it, and the print upsell when the plan has no prints (left).
+ * delete it, print it (what it uses and what is left after, decision 0056), and the print upsell
+ * when the plan has no prints (left), whose add-on checkout comes back to this portrait.
  */
 export function PortraitViewerDialogs({
   image,
@@ -35,7 +37,7 @@ export function PortraitViewerDialogs({
   onClose: () => void;
   onRegenerated: () => void;
 }) {
-  const { dialog, setDialog, regenerate, remove, upsell } = actions;
+  const { dialog, setDialog, regenerate, remove, upsell, charge, print, addOnCheckout } = actions;
   const preview = image.kind === "preview";
   return (
     <>
@@ -100,18 +102,62 @@ export function PortraitViewerDialogs({
         }
       />
 
+      <ConfirmDialog
+        open={dialog === "print-confirm"}
+        onOpenChange={(next) => setDialog(next ? "print-confirm" : null)}
+        title="Print this portrait?"
+        description="An A4 file at 300 dpi, ready for your printer or a print shop."
+        confirmLabel="Make the print file"
+        confirmVariant="primary"
+        pending={print.isPending}
+        error={
+          print.error
+            ? errorMessage(print.error, "We couldn't prepare the print file. Please try again.")
+            : null
+        }
+        onConfirm={() => actions.startPrint(image)}
+      >
+        <dl
+          className="flex flex-col gap-2 rounded-2xl bg-canvas p-4 text-sm ring-1 ring-line"
+          data-testid="print-charge"
+        >
+          <div>
+            <dt className="font-semibold text-ink">It uses</dt>
+            <dd className="text-muted">
+              {charge?.kind === "plan" || charge?.kind === "add-on" ? charge.cost : "1 ready-to-print file"}
+            </dd>
+          </div>
+          {charge?.kind === "plan" || charge?.kind === "add-on" ? (
+            <div>
+              <dt className="font-semibold text-ink">Left after</dt>
+              <dd className="text-muted">{charge.after}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="text-sm text-muted">Printing this portrait again later opens the same file, free.</p>
+      </ConfirmDialog>
+
       <Dialog
         open={dialog === "print-upsell"}
         onOpenChange={(next) => setDialog(next ? "print-upsell" : null)}
       >
         <DialogContent title="Print-ready files" description={upsell.message}>
+          {addOnCheckout.error ? (
+            <Alert tone="danger" className="mb-4">
+              {errorMessage(addOnCheckout.error, "We couldn't open the checkout. Please try again.")}
+            </Alert>
+          ) : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setDialog(null)}>
               Not now
             </Button>
             {upsell.offerAddOn ? (
-              <Button asChild variant="secondary">
-                <Link to={paths.manageSubscription}>Ready to print add-on</Link>
+              <Button
+                variant="secondary"
+                pending={addOnCheckout.pending}
+                onClick={() => actions.buyAddOn("ready-to-print", image)}
+              >
+                Buy the Ready to print add-on
               </Button>
             ) : null}
             {upsell.offerPlans ? (

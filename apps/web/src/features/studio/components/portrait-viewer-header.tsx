@@ -1,25 +1,29 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { GeneratedImage } from "@wonderkin/contract";
-import { Link2, Link2Off, X } from "lucide-react";
+import { Link2, Link2Off, MessageSquareText, X } from "lucide-react";
+import { useState } from "react";
 import { PreviewBadge } from "@/entities/previews/preview-tiles";
 import { formatDate } from "@/lib/format-date";
 import { sharedUntilWords } from "../lib/share-links";
 import { FavouriteButton } from "./favourite-button";
 import { LikenessCheck } from "./portrait-likeness";
-import type { ViewerActions } from "./use-viewer-actions";
+import { ShareCaptionDialog } from "./share-caption-dialog";
+import type { ViewerActions, ViewerScope } from "./use-viewer-actions";
 
 /**
  * The viewer's top bar: whose portrait in which style, where it is in the list, its date and marks
- * (preview, watermark, likeness), its live share link with "Stop sharing", the favourite toggle and
- * Close.
+ * (preview, watermark, likeness), its live share link with its caption and "Stop sharing", the
+ * favourite toggle and Close.
  */
 export function PortraitViewerHeader({
+  scope,
   image,
   childName,
   title,
   position,
   actions,
 }: {
+  scope: ViewerScope;
   image: GeneratedImage;
   childName: string;
   title: string;
@@ -29,6 +33,7 @@ export function PortraitViewerHeader({
   const { linkSharing } = actions;
   const preview = image.kind === "preview";
   const liveShare = linkSharing.shareOf(image);
+  const [captioning, setCaptioning] = useState(false);
   return (
     <header className="flex items-center gap-3 px-4 pt-4 sm:px-6">
       <div className="min-w-0 flex-1">
@@ -64,6 +69,25 @@ export function PortraitViewerHeader({
               <Link2 className="size-3.5" aria-hidden />
               {sharedUntilWords(liveShare)}
             </span>
+            <button
+              type="button"
+              onClick={() => setCaptioning(true)}
+              className="inline-flex min-w-0 items-center gap-1 rounded-full px-1.5 font-semibold text-white underline-offset-2 hover:underline"
+              data-testid="viewer-share-caption"
+            >
+              <MessageSquareText className="size-3.5 shrink-0" aria-hidden />
+              <span className="truncate">
+                {liveShare.caption ? `“${liveShare.caption}”` : "Add a caption"}
+              </span>
+            </button>
+            <ShareCaptionDialog
+              key={`${liveShare.url}:${liveShare.caption ?? ""}`}
+              open={captioning}
+              onOpenChange={setCaptioning}
+              scope={scope}
+              share={liveShare}
+              childName={childName}
+            />
             <button
               type="button"
               onClick={() => linkSharing.stopSharing(image)}

@@ -2,11 +2,13 @@ import type { GeneratedImage } from "@wonderkin/contract";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
+import { usePortraitGestures } from "./use-portrait-gestures";
 import type { ViewerNavigation } from "./use-viewer-navigation";
 
 /**
  * The portrait itself, as large as the screen allows, with a spinner until it has loaded and the
- * previous and next buttons at its sides.
+ * previous and next buttons at its sides. On touch: swipe to the next or previous portrait, pinch or
+ * double-tap to zoom, drag to look around a zoomed one (a mouse can double-click and drag too).
  */
 export function PortraitViewerStage({
   image,
@@ -22,8 +24,17 @@ export function PortraitViewerStage({
   onLoad: () => void;
   navigation: ViewerNavigation;
 }) {
+  const gestures = usePortraitGestures({
+    imageId: image.id,
+    onSwipe: (direction) => (direction === "next" ? navigation.showNext() : navigation.showPrevious()),
+  });
   return (
-    <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 py-3 sm:px-20">
+    <div
+      className="relative flex min-h-0 flex-1 touch-none select-none items-center justify-center overflow-hidden px-2 py-3 sm:px-20"
+      data-testid="viewer-stage"
+      data-zoomed={gestures.zoomed || undefined}
+      {...gestures.handlers}
+    >
       {loaded ? null : (
         <span className="absolute inset-0 grid place-items-center">
           <Spinner label="Loading the portrait" />
@@ -34,8 +45,12 @@ export function PortraitViewerStage({
         src={image.url ?? image.thumbnailUrl ?? ""}
         alt={alt}
         onLoad={onLoad}
+        ref={gestures.imageRef}
+        draggable={false}
+        style={gestures.imageStyle}
         className={cn(
-          "relative max-h-full max-w-full rounded-2xl object-contain shadow-2xl transition-opacity duration-300",
+          "relative max-h-full max-w-full rounded-2xl object-contain shadow-2xl will-change-transform",
+          gestures.zoomed ? "cursor-grab" : "cursor-zoom-in",
           loaded ? "opacity-100" : "opacity-0",
         )}
         data-testid="viewer-image"

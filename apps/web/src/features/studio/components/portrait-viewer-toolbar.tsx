@@ -5,6 +5,15 @@ import { cn } from "@/lib/cn";
 import { PortraitVideoAction } from "./portrait-video-action";
 import type { ViewerActions, ViewerScope } from "./use-viewer-actions";
 
+/**
+ * An action's word: on a narrow phone six of them share the width, so a word that does not fit
+ * ends in "…" inside its own button rather than pushing the toolbar past the screen's edge (its
+ * accessible name stays whole).
+ */
+function ActionLabel({ children }: { children: ReactNode }) {
+  return <span className="max-w-full truncate">{children}</span>;
+}
+
 function ActionButton({
   icon: Icon,
   label,
@@ -25,13 +34,13 @@ function ActionButton({
       disabled={pending}
       aria-busy={pending || undefined}
       className={cn(
-        "flex min-w-0 flex-1 flex-col items-center gap-1 rounded-2xl px-2 py-2 text-xs font-semibold text-white/90 transition-colors sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm",
+        "flex min-w-0 flex-1 flex-col items-center gap-1 rounded-2xl px-1.5 py-2 text-xs font-semibold text-white/90 transition-colors sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm",
         "disabled:opacity-60",
         tone === "danger" ? "hover:bg-danger-600/80" : "hover:bg-white/10",
       )}
     >
-      <Icon className={cn("size-5 sm:size-4", pending && "animate-pulse")} aria-hidden />
-      {label}
+      <Icon className={cn("size-5 shrink-0 sm:size-4", pending && "animate-pulse")} aria-hidden />
+      <ActionLabel>{label}</ActionLabel>
     </button>
   );
 }
@@ -64,9 +73,9 @@ export function PortraitViewerToolbar({
         key="download"
         href={image.downloadUrl}
         download
-        className="flex min-w-0 flex-1 flex-col items-center gap-1 rounded-2xl bg-white px-2 py-2 text-xs font-bold text-night-950 transition-colors hover:bg-accent-100 sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-5 sm:text-sm"
+        className="flex min-w-0 flex-1 flex-col items-center gap-1 rounded-2xl bg-white px-1.5 py-2 text-xs font-bold text-night-950 transition-colors hover:bg-accent-100 sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-5 sm:text-sm"
       >
-        <Download className="size-5 sm:size-4" aria-hidden /> Download
+        <Download className="size-5 shrink-0 sm:size-4" aria-hidden /> <ActionLabel>Download</ActionLabel>
       </a>,
     );
   }
@@ -108,7 +117,7 @@ export function PortraitViewerToolbar({
         icon={Printer}
         label="Print"
         pending={actions.printing}
-        onClick={() => actions.startPrint(image)}
+        onClick={() => void actions.askToPrint(image)}
       />,
     );
   }
@@ -121,6 +130,11 @@ export function PortraitViewerToolbar({
         image={image}
         childName={childName}
         trigger={(openVideo) => <ActionButton icon={Clapperboard} label="Video" onClick={openVideo} />}
+        buyClips={{
+          buy: () => actions.buyAddOn("create-video", image),
+          pending: actions.addOnCheckout.pending,
+          error: actions.addOnCheckout.error,
+        }}
       />,
     );
   }

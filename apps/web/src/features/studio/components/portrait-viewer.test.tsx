@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import userEvent from "@testing-library/user-event";
 import {
   addOnsEndpoint,
+  createCheckoutSessionEndpoint,
   createVideoEndpoint,
   deleteGeneratedImageEndpoint,
   type Endpoint,
@@ -389,70 +390,118 @@ describe("PortraitViewer: deleting", () => {
 });
 
 describe("PortraitViewer: printing", () => {
-  it("asks the server on a plan without prints, and offers the add-on and the plans when it has none", async () => {
-    callApiMock.mockRejectedValue(
-      new ApiError(403, studioErrorCodes.printNotIncluded, studioMessages.printNotIncluded),
-    );
-    renderViewer({ entitlements: { ...oracle, readyToPrintPerMonth: 0 } });
-    await userEvent.click(actions().getByRole("button", { name: "Print" }));
-    const upsell = await screen.findByRole("dialog", { name: "Print-ready files" });
-    expect(within(upsell).getByText(studioMessages.printNotIncluded)).toBeTruthy();
-    expect(within(upsell).getByRole("link", { name: "Ready to print add-on" }).getAttribute("href")).toBe(
-      paths.manageSubscription,
-    );
-    expect(within(upsell).getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe(
-      `${paths.selectPlan}?changePlan=1`,
-    );
+  /** What the parent has: this month's plan files left, and files bought with the add-on. */
+  const prints = (leftThisMonth: number, bought: number, sellsPrints = false) => ({
+    currency: "USD",
+    canBuy: sellsPrints,
+    reason: null,
+    addOns: sellsPrints
+      ? [{ id: "ready-to-print", value: "Ready to print", price: 2, unit: "print", units: 10, grants: "" }]
+      : [],
+    balances: { video: 0, print: bought, child: 0 },
+    planPrints: { perMonth: leftThisMonth > 0 ? 10 : 0, leftThisMonth },
   });
-
-  it("prints from files bought with the add-on on a plan without prints, and says what is left", async () => {
-    callApiMock.mockResolvedValue({
-      url: "https://files.example/one-a4.jpg",
-      remainingThisMonth: 0,
-      purchasedLeft: 9,
+  const answer = (byEndpoint: Map<Endpoint, unknown>) =>
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      const answered = byEndpoint.get(endpoint);
+      if (answered instanceof Error) throw answered;
+      return answered as never;
     });
-    const open = vi.spyOn(window, "open").mockReturnValue({} as Window);
-    try {
-      renderViewer({ entitlements: { ...oracle, readyToPrintPerMonth: 0 } });
-      await userEvent.click(actions().getByRole("button", { name: "Print" }));
-      await waitFor(() =>
-        expect(toast.success).toHaveBeenCalledWith("Your A4 print file is ready.", {
-          description: "9 ready-to-print files left from your add-on.",
-        }),
-      );
-    } finally {
-      open.mockRestore();
-    }
+  const printed = { url: "https://files.example/one-a4.pdf", remainingThisMonth: 9, purchasedLeft: 0 };
+  const printCalls = () => callApiMock.mock.calls.filter(([endpoint]) => endpoint === printImageEndpoint);
+
+  it("asks first, saying what it uses and what is left; Cancel spends nothing", async () => {
+    answer(new Map<Endpoint, unknown>([[addOnsEndpoint, prints(10, 0)]]));
+    renderViewer();
+    await userEvent.click(actions().getByRole("button", { name: "Print" }));
+    const confirm = await screen.findByRole("dialog", { name: "Print this portrait?" });
+    const charge = within(confirm).getByTestId("print-charge").textContent;
+    expect(charge).toContain("1 of this month's 10 ready-to-print files");
+    expect(charge).toContain("9 ready-to-print files left this month.");
+    await userEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Print this portrait?" })).toBeNull());
+    expect(printCalls()).toEqual([]);
   });
 
-  it("opens the print file and says how many are left", async () => {
-    callApiMock.mockResolvedValue({ url: "https://files.example/one-a4.pdf", remainingThisMonth: 1 });
+  it("prints once confirmed, opens the file and says how many are left", async () => {
+    answer(
+      new Map<Endpoint, unknown>([
+        [addOnsEndpoint, prints(10, 0)],
+        [printImageEndpoint, printed],
+      ]),
+    );
     const open = vi.spyOn(window, "open").mockReturnValue({} as Window);
     try {
       renderViewer({ start: 0 });
       await userEvent.click(actions().getByRole("button", { name: "Print" }));
+      const confirm = await screen.findByRole("dialog", { name: "Print this portrait?" });
+      await userEvent.click(within(confirm).getByRole("button", { name: "Make the print file" }));
       await waitFor(() =>
         expect(toast.success).toHaveBeenCalledWith("Your A4 print file is ready.", {
-          description: "1 ready-to-print file left this month.",
+          description: "9 ready-to-print files left this month.",
         }),
       );
-      expect(callApiMock).toHaveBeenCalledWith(
-        printImageEndpoint,
-        { imageId: "one" },
-        { organizationId: "family-1" },
-      );
+      expect(printCalls()).toEqual([
+        [printImageEndpoint, { imageId: "one" }, { organizationId: "family-1" }],
+      ]);
       expect(open).toHaveBeenCalledWith("https://files.example/one-a4.pdf", "_blank", "noopener");
+      // Printed now: the same file opens again without asking.
+      await userEvent.click(actions().getByRole("button", { name: "Print" }));
+      await waitFor(() => expect(printCalls()).toHaveLength(2));
+      expect(screen.queryByRole("dialog", { name: "Print this portrait?" })).toBeNull();
     } finally {
       open.mockRestore();
     }
+  }, 20_000);
+
+  it("uses the add-on's files on a plan without prints, and says so", async () => {
+    answer(new Map<Endpoint, unknown>([[addOnsEndpoint, prints(0, 10)]]));
+    renderViewer({ entitlements: { ...oracle, readyToPrintPerMonth: 0 } });
+    await userEvent.click(actions().getByRole("button", { name: "Print" }));
+    const confirm = await screen.findByRole("dialog", { name: "Print this portrait?" });
+    expect(within(confirm).getByTestId("print-charge").textContent).toContain(
+      "9 ready-to-print files left from your add-on.",
+    );
+  });
+
+  it("offers the add-on, bought from this portrait, and the plans when there is nothing to print with", async () => {
+    answer(
+      new Map<Endpoint, unknown>([
+        [addOnsEndpoint, prints(0, 0, true)],
+        [createCheckoutSessionEndpoint, { sessionId: "cs_1", url: "/checkout/cs_1" }],
+      ]),
+    );
+    renderViewer({ entitlements: { ...oracle, readyToPrintPerMonth: 0 } });
+    await userEvent.click(actions().getByRole("button", { name: "Print" }));
+    const upsell = await screen.findByRole("dialog", { name: "Print-ready files" });
+    expect(upsell.textContent).toContain(studioMessages.printNotIncluded);
+    expect(within(upsell).getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe(
+      `${paths.selectPlan}?changePlan=1`,
+    );
+    await userEvent.click(within(upsell).getByRole("button", { name: "Buy the Ready to print add-on" }));
+    await waitFor(() =>
+      expect(callApiMock).toHaveBeenCalledWith(createCheckoutSessionEndpoint, {
+        addOnId: "ready-to-print",
+        returnTo: "/?portrait=one",
+      }),
+    );
+    expect(printCalls()).toEqual([]);
   });
 
   it("says this month's prints are used up, without offering plans", async () => {
-    callApiMock.mockRejectedValue(
-      new ApiError(403, studioErrorCodes.printAllowanceUsed, studioMessages.printAllowanceUsed),
+    answer(
+      new Map<Endpoint, unknown>([
+        [addOnsEndpoint, prints(10, 0)],
+        [
+          printImageEndpoint,
+          new ApiError(409, studioErrorCodes.printAllowanceUsed, studioMessages.printAllowanceUsed),
+        ],
+      ]),
     );
     renderViewer();
     await userEvent.click(actions().getByRole("button", { name: "Print" }));
+    const confirm = await screen.findByRole("dialog", { name: "Print this portrait?" });
+    await userEvent.click(within(confirm).getByRole("button", { name: "Make the print file" }));
     const upsell = await screen.findByRole("dialog", { name: "Print-ready files" });
     expect(within(upsell).getByText(studioMessages.printAllowanceUsed)).toBeTruthy();
     expect(within(upsell).queryByRole("link", { name: "See the plans" })).toBeNull();
@@ -465,6 +514,7 @@ describe("PortraitViewer: sharing by link", () => {
     url: "http://localhost:3000/s/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ",
     createdAt: "2026-11-25T10:00:00.000Z",
     expiresAt: "2026-12-02T10:00:00.000Z",
+    caption: null,
   };
 
   it("offers Copy link where the browser cannot share files, copies the link and says until when", async () => {
@@ -520,8 +570,8 @@ describe("PortraitViewer: Create video", () => {
     currency: "USD",
     canBuy: true,
     reason: null,
-    addOns: [],
-    balances: { video, print: 0 },
+    addOns: [{ id: "create-video", value: "Create video", price: 2, unit: "video", units: 5, grants: "" }],
+    balances: { video, print: 0, child: 0 },
     planPrints: { perMonth: 0, leftThisMonth: 0 },
   });
   const answer = (byEndpoint: Map<Endpoint, unknown>) =>
@@ -538,11 +588,16 @@ describe("PortraitViewer: Create video", () => {
     await userEvent.click(actions().getByRole("button", { name: "Video" }));
     const dialog = await screen.findByRole("dialog", { name: "Create video" });
     expect((await within(dialog).findByTestId("video-unavailable")).textContent).toMatch(
-      /no video clips left/,
+      /^Video clips are an add-on/,
     );
     expect(within(dialog).getByRole("button", { name: "Create video" }).hasAttribute("disabled")).toBe(true);
-    expect(within(dialog).getByRole("link", { name: "Buy video clips" }).getAttribute("href")).toBe(
-      paths.manageSubscription,
+    // Bought from here, the checkout comes back to this portrait (decision 0056).
+    await userEvent.click(within(dialog).getByRole("button", { name: "Buy video clips" }));
+    await waitFor(() =>
+      expect(callApiMock).toHaveBeenCalledWith(createCheckoutSessionEndpoint, {
+        addOnId: "create-video",
+        returnTo: "/?portrait=one",
+      }),
     );
   });
 
@@ -583,7 +638,9 @@ describe("PortraitViewer: Create video", () => {
     renderViewer();
     await userEvent.click(actions().getByRole("button", { name: "Video" }));
     const dialog = await screen.findByRole("dialog", { name: "Create video" });
-    expect((await within(dialog).findByTestId("videos-left")).textContent).toMatch(/2 video clips/);
+    expect((await within(dialog).findByTestId("videos-left")).textContent).toMatch(
+      /1 of your 2 video clips.*1 video clip/,
+    );
     byEndpoint.set(videoStatusEndpoint, { videos: [made] });
     await userEvent.click(within(dialog).getByRole("button", { name: "Create video" }));
     expect(callApiMock).toHaveBeenCalledWith(

@@ -73,6 +73,7 @@ export function PortraitViewer({
           onKeyDown={navigation.onKeyDown}
         >
           <PortraitViewerHeader
+            scope={scope}
             image={image}
             childName={childName}
             title={title}

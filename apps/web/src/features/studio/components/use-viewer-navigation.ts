@@ -3,7 +3,8 @@ import { type KeyboardEvent, useEffect } from "react";
 /**
  * Moving through the viewer's portraits: previous and next (buttons and arrow keys), and back into
  * the list when a portrait deleted (here or elsewhere) leaves the index past its end. The one place
- * that changes which portrait is shown, so other gestures (swipes, Back) belong here too.
+ * that changes which portrait is shown: swipes (use-portrait-gestures.ts) call showNext and
+ * showPrevious, and the page keeps the index in the history entry (use-viewer-history.ts).
  */
 export function useViewerNavigation({
   index,
@@ -41,7 +42,8 @@ export function useViewerNavigation({
     showPrevious,
     showNext,
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
-      if (paused) return;
+      // A field (the share caption) keeps its arrow keys for its own cursor.
+      if (paused || (event.target as Element).closest?.("input, textarea, [contenteditable='true']")) return;
       if (event.key === "ArrowLeft") {
         event.preventDefault();
         showPrevious();

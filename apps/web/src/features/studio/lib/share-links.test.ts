@@ -6,6 +6,7 @@ const share = (imageId: string, expiresAt: string, url = `https://example.test/s
   url,
   createdAt: "2026-11-20T00:00:00.000Z",
   expiresAt,
+  caption: null,
 });
 
 describe("the gallery's share links", () => {
