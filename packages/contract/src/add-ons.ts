@@ -14,12 +14,22 @@ export const VIDEO_LONG_SIDE = 720;
 
 export const addOnsStateSchema = z.object({
   currency: z.string(),
-  /** Whether this parent may buy add-ons now (a usable Magician plan); `reason` says why not. */
+  /**
+   * Whether this parent may buy add-ons now (a usable plan that sells some: Magician's, Oracle's);
+   * `reason` says why not.
+   */
   canBuy: z.boolean(),
   reason: z.string().nullable(),
   addOns: z.array(planAddOnSchema),
-  /** Units bought and not yet used; they never expire. */
-  balances: z.object({ video: z.number().int().nonnegative(), print: z.number().int().nonnegative() }),
+  /**
+   * Units bought and not yet used; they never expire. `child`: extra children bought, which make
+   * room in the family while the plan is Oracle (decision 0051).
+   */
+  balances: z.object({
+    video: z.number().int().nonnegative(),
+    print: z.number().int().nonnegative(),
+    child: z.number().int().nonnegative(),
+  }),
   /** The plan's own ready-to-print files a month (Oracle: 10) and how many are left this month. */
   planPrints: z.object({
     perMonth: z.number().int().nonnegative(),
@@ -47,7 +57,7 @@ export const portraitVideoSchema = z.object({
   /** Signed addresses that expire (never store them); null until the clip exists. */
   url: z.string().nullable(),
   downloadUrl: z.string().nullable(),
-  /** `image/webp` (animated). */
+  /** `video/mp4` (H.264); `image/webp` (animated) for clips made before MP4 (decision 0057). */
   contentType: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),

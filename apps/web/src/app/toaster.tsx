@@ -1,23 +1,25 @@
+import { useSyncExternalStore } from "react";
 import { Toaster as SonnerToaster } from "sonner";
 import "sonner/dist/styles.css";
 import { toastDurationMs } from "@/config/app";
+import { PHONE_TOASTS_QUERY, toasterPlacement } from "./toaster-placement";
+
+const phoneQuery = () => window.matchMedia(PHONE_TOASTS_QUERY);
+const subscribe = (onChange: () => void) => {
+  const query = phoneQuery();
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
 
 /**
- * Below the sticky app header (its height is a CSS variable), so a toast never covers the credit
- * balance or the account menu, on a desktop or a phone.
+ * The app's toasts: 4 s, coloured by kind, closable, placed by `toasterPlacement` (below the header
+ * on a desktop, from the bottom on a phone). Loaded with the first toast.
  */
-const belowHeader = (gap: string) => ({ top: `calc(var(--app-header-height) + ${gap})` });
-
-/** The app's toasts: top-right, 4 s, coloured by kind, closable. Loaded with the first toast. */
 export default function Toaster() {
-  return (
-    <SonnerToaster
-      position="top-right"
-      offset={belowHeader("0.75rem")}
-      mobileOffset={belowHeader("0.5rem")}
-      duration={toastDurationMs}
-      richColors
-      closeButton
-    />
+  const phone = useSyncExternalStore(
+    subscribe,
+    () => phoneQuery().matches,
+    () => false,
   );
+  return <SonnerToaster {...toasterPlacement(phone)} duration={toastDurationMs} richColors closeButton />;
 }

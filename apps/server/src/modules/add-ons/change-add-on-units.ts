@@ -2,6 +2,8 @@ import {
   type AddOnUnit,
   addOnErrorCodes,
   addOnMessages,
+  childErrorCodes,
+  childMessages,
   studioErrorCodes,
   studioMessages,
 } from "@wonderkin/contract";
@@ -28,6 +30,8 @@ export type AddOnChange = {
 const shortOf = {
   video: () => new AppError(402, addOnErrorCodes.videoCreditsNeeded, addOnMessages.videoCreditsNeeded),
   print: () => new AppError(409, studioErrorCodes.printAllowanceUsed, studioMessages.printAllowanceUsed),
+  // An Extra child is room in the family, never spent (decision 0051): nothing takes it today.
+  child: () => new AppError(409, childErrorCodes.childLimitReached, childMessages.childLimitReached),
 } satisfies Record<AddOnUnit, () => AppError>;
 
 /** Add-on units: one balance per parent and unit, the `balance_after` of its latest entry. */

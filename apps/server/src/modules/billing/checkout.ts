@@ -17,7 +17,7 @@ import type { BillingDeps } from "./billing-deps";
 
 export type CheckoutRow = typeof checkoutSession.$inferSelect;
 
-type Item = { planId: number } | { topUpId: string } | { addOnId: string };
+type Item = { planId: number } | { topUpId: string } | { addOnId: string; returnTo?: string | undefined };
 
 const cents = (price: number) => Math.round(price * 100);
 
@@ -33,6 +33,7 @@ function priceItem(item: Item) {
       planId: variant.planId,
       topUpId: null,
       addOnId: null,
+      returnPath: null,
       description: `${plan.name} (${cycle})`,
       amountCents: cents(variant.price),
       credits: variant.creditsPerGrant,
@@ -48,6 +49,8 @@ function priceItem(item: Item) {
       planId: null,
       topUpId: null,
       addOnId: addOn.id,
+      // Bought from a portrait: the parent goes back to it, paid or not (decision 0056).
+      returnPath: item.returnTo ?? null,
       description: `${addOn.value} add-on: ${addOn.grants}`,
       amountCents: cents(addOn.price),
       credits: 0,
@@ -61,6 +64,7 @@ function priceItem(item: Item) {
     planId: null,
     topUpId: pack.id,
     addOnId: null,
+    returnPath: null,
     description: `${pack.credits} extra credits`,
     amountCents: cents(pack.price),
     credits: pack.credits,
@@ -81,9 +85,13 @@ export async function createCheckout(
     }
   }
   if (priced.kind === "add-on") {
-    // Add-ons belong to the Magician plan (spec §9): only a parent it is usable for may buy them.
+    // Add-ons belong to their plan (spec §9: Magician's, and Oracle's Extra child, decision 0051):
+    // only a parent that plan is usable for may buy them.
     const plan = await currentPlan(deps.db, { userId: options.userId });
     const sellsIt = plan?.addOns.some((addOn) => addOn.id === priced.addOnId) ?? false;
+    if (!sellsIt && priced.addOnId === "extra-child") {
+      throw new AppError(403, billingErrorCodes.extraChildNeedsOracle, billingMessages.extraChildNeedsOracle);
+    }
     if (!sellsIt) {
       throw new AppError(403, billingErrorCodes.addOnNeedsMagician, billingMessages.addOnNeedsMagician);
     }
@@ -105,6 +113,7 @@ export async function createCheckout(
     currency: PRICE_CURRENCY,
     ...(recurring ? { recurring } : {}),
     ...(priced.addOnId ? { addOnId: priced.addOnId } : {}),
+    ...(priced.returnPath ? { returnPath: priced.returnPath } : {}),
     customerEmail: options.email,
   });
   if (started.providerSessionId) {
@@ -158,5 +167,5 @@ export async function cancelCheckout(db: Database, options: { userId: string; se
     .update(checkoutSession)
     .set({ status: "cancelled" })
     .where(and(eq(checkoutSession.id, row.id), eq(checkoutSession.status, "open")));
-  return { redirectTo: choosingPage(row.kind) };
+  return { redirectTo: row.returnPath ?? choosingPage(row.kind) };
 }

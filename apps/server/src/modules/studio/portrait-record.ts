@@ -50,6 +50,7 @@ export async function toGeneratedImage(
     regeneratedFromId: row.regeneratedFromId,
     likeness: row.likeness === "passed" || row.likeness === "unlike" ? row.likeness : null,
     favourite: row.favouriteAt !== null,
+    printed: row.printKey !== null,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { styleTitle } from "@/entities/catalogue/catalogue";
 import { cn } from "@/lib/cn";
+import { previewGridColumns } from "./preview-grid";
 
 const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
 
@@ -138,34 +139,33 @@ export function PreviewTiles({
   onOpen?: (image: GeneratedImage) => (() => void) | undefined;
   className?: string;
 }) {
+  const shown = images.filter((image) => image.status !== "failed");
   return (
     <ul
       aria-label={`${childName}'s previews`}
-      className={cn("grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-4", className)}
+      className={cn("grid gap-x-3 gap-y-4", previewGridColumns(shown.length), className)}
     >
-      {images
-        .filter((image) => image.status !== "failed")
-        .map((image) => {
-          const title = styleTitle(image.styleId);
-          const finished = image.status === "succeeded";
-          return (
-            <li
-              key={image.id}
-              className="flex min-w-0 flex-col gap-2"
-              data-status={image.status}
-              aria-busy={finished ? undefined : true}
-              data-testid="preview-tile"
-            >
-              {finished ? (
-                <Finished image={image} title={title} childName={childName} onOpen={onOpen?.(image)} />
-              ) : (
-                <Making image={image} title={title} />
-              )}
-              <p className="truncate px-0.5 text-sm font-semibold text-ink">{title}</p>
-              {finished && action ? action(image) : null}
-            </li>
-          );
-        })}
+      {shown.map((image) => {
+        const title = styleTitle(image.styleId);
+        const finished = image.status === "succeeded";
+        return (
+          <li
+            key={image.id}
+            className="flex min-w-0 flex-col gap-2"
+            data-status={image.status}
+            aria-busy={finished ? undefined : true}
+            data-testid="preview-tile"
+          >
+            {finished ? (
+              <Finished image={image} title={title} childName={childName} onOpen={onOpen?.(image)} />
+            ) : (
+              <Making image={image} title={title} />
+            )}
+            <p className="truncate px-0.5 text-sm font-semibold text-ink">{title}</p>
+            {finished && action ? action(image) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

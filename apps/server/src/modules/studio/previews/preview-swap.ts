@@ -10,7 +10,7 @@ import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { child, generatedImage, previewSet } from "../../../db/schema";
 import { AppError } from "../../../lib/app-error";
 import { requireFamilyNotSuspended } from "../../safety/family-suspension";
-import { currentPlan } from "../../subscriptions/subscription-record";
+import { choosePayer } from "../../subscriptions/choose-payer";
 import { findFamilyPortrait, isUnfinished } from "../portrait-record";
 import { queuePriorities, queueRenders } from "../queue";
 import type { StudioDeps } from "../studio-deps";
@@ -36,8 +36,8 @@ export async function swapPreviewStyle(
   await requireFamilyNotSuspended(deps.db, options.familyId);
   const style = findStyle(options.styleId);
   if (!style) throw new AppError(404, studioErrorCodes.styleNotFound, studioMessages.styleNotFound);
-  const plan = await currentPlan(deps.db, { userId: options.userId });
-  if (!plan) throw new AppError(403, studioErrorCodes.planRequired, studioMessages.planRequired);
+  // Free, but making: the plan that would pay for a portrait here decides the styles (decision 0050).
+  const { plan } = await choosePayer(deps.db, options);
   if (!isStyleUnlocked(style.id, plan.entitlements.categories)) {
     throw new AppError(403, studioErrorCodes.styleLocked, studioMessages.styleLocked);
   }

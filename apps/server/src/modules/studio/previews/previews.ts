@@ -19,6 +19,7 @@ import { childIdentity, photosNotOfTheChild } from "../../photos/face-identity";
 import type { PhotoRow } from "../../photos/photo-record";
 import { describedPhotos, photosBestFirst } from "../../photos/photo-set";
 import { isFamilySuspended } from "../../safety/family-suspension";
+import { findFamilyPlanHolder } from "../../subscriptions/family-plan-holder";
 import { currentPlan } from "../../subscriptions/subscription-record";
 import { isUnfinished } from "../portrait-record";
 import { queuePriorities, queueRenders, toGeneratedImages } from "../queue";
@@ -109,7 +110,9 @@ export async function makePreviews(
   const [kid] = await deps.db.select().from(child).where(eq(child.id, options.childId));
   if (!kid || kid.trainingStatus === "completed") return 0;
   if (await isFamilySuspended(deps.db, kid.organizationId)) return 0;
-  const plan = await currentPlan(deps.db, { userId: options.userId });
+  // The family's plan when it has one (an admin without a plan may upload), else the uploader's.
+  const holder = await findFamilyPlanHolder(deps.db, { familyId: kid.organizationId });
+  const plan = holder?.plan ?? (await currentPlan(deps.db, { userId: options.userId }));
   const styleIds = plan ? previewStyleIds(deps.env, plan.entitlements.categories) : [];
   if (styleIds.length === 0) return 0;
   const threshold = deps.env.FACE_MATCH_THRESHOLD;

@@ -4,13 +4,17 @@ import { generatedImage } from "../../../db/schema";
 import { AppError } from "../../../lib/app-error";
 import { changeAddOnUnits } from "../../add-ons/change-add-on-units";
 import { printAllowance } from "../../add-ons/print-allowance";
+import { nothingPays } from "../../subscriptions/choose-payer";
+import { resolveSpending } from "../../subscriptions/resolve-spending";
 import { findFamilyPortrait, portraitKeys } from "../portrait-record";
 import type { StudioDeps } from "../studio-deps";
 
 /**
  * A ready-to-print A4 (300 dpi) file of a finished portrait. Plans include a number of prints a
  * month (Oracle: 10); once those are used (or on a plan without them), a file bought with the Ready
- * to print add-on is used (decision 0033). A portrait printed once is free to fetch again.
+ * to print add-on is used (decision 0033). A portrait printed once is free to fetch again. In a
+ * family whose owner shares the family's credits, a member prints on the owner's plan and add-on
+ * files; otherwise on their own (decision 0050).
  */
 export async function printPortrait(
   deps: StudioDeps,
@@ -21,9 +25,13 @@ export async function printPortrait(
   if (row.status !== "succeeded" || !row.storageKey) {
     throw new AppError(409, studioErrorCodes.imageNotReady, studioMessages.imageNotReady);
   }
-  const before = await printAllowance(deps.db, { userId: options.userId, now });
+  const spending = await resolveSpending(deps.db, { ...options, now });
+  // The parent whose allowance pays; printedByUserId records them, so their month counts it.
+  const payerId = spending.payer?.userId ?? options.userId;
+  const before = await printAllowance(deps.db, { userId: payerId, now });
   if (!row.printKey) {
     if (before.perMonth === 0 && before.purchased === 0) {
+      if (spending.blocked === "ask-owner") throw nothingPays(spending.blocked);
       throw new AppError(403, studioErrorCodes.printNotIncluded, studioMessages.printNotIncluded);
     }
     if (before.leftThisMonth === 0 && before.purchased === 0) {
@@ -39,12 +47,12 @@ export async function printPortrait(
     const record = deps.db.transaction(async (tx) => {
       const [marked] = await tx
         .update(generatedImage)
-        .set({ printKey, printedAt: now, printedByUserId: options.userId, printSource: source })
+        .set({ printKey, printedAt: now, printedByUserId: payerId, printSource: source })
         .where(and(eq(generatedImage.id, row.id), isNull(generatedImage.printKey)))
         .returning({ id: generatedImage.id });
       if (marked && source === "add-on") {
         await changeAddOnUnits(tx, {
-          userId: options.userId,
+          userId: payerId,
           unit: "print",
           delta: -1,
           kind: "use",
@@ -73,7 +81,7 @@ export async function printPortrait(
     }
     row.printKey = printKey;
   }
-  const after = await printAllowance(deps.db, { userId: options.userId, now });
+  const after = await printAllowance(deps.db, { userId: payerId, now });
   return {
     url: await deps.storage.signedUrl(row.printKey, { downloadName: `${row.styleId}-a4-print.jpg` }),
     remainingThisMonth: after.leftThisMonth,

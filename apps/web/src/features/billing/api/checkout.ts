@@ -7,8 +7,8 @@ import {
   getCheckoutEndpoint,
 } from "@wonderkin/contract";
 import { billingQueryKey, refreshBilling, storeCredits } from "@/entities/billing/billing-queries";
+import { type CheckoutDestination, checkoutDestination } from "@/entities/billing/checkout-destination";
 import { ApiError, callApi } from "@/lib/api-client";
-import { type CheckoutDestination, checkoutDestination } from "../lib/checkout-destination";
 
 export type CheckoutItem = EndpointRequest<typeof createCheckoutSessionEndpoint>;
 

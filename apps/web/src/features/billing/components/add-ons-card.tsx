@@ -1,5 +1,5 @@
 import type { AddOnsState, PlanAddOn } from "@wonderkin/contract";
-import { Clapperboard, Printer } from "lucide-react";
+import { Baby, Clapperboard, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,13 +13,20 @@ import { addOnWords } from "../lib/add-on-words";
 import { formatMoney } from "../lib/format-money";
 import { useStartCheckout } from "./use-start-checkout";
 
-const icons = { video: Clapperboard, print: Printer } as const;
+const icons = { video: Clapperboard, print: Printer, child: Baby } as const;
 
-/** What is left of one add-on, in words ("3 video clips left"). */
+/** What is left of one add-on, in words ("3 video clips left"); an Extra child is room, never used up. */
 function leftWords(addOn: PlanAddOn, state: AddOnsState): string {
   const left = state.balances[addOn.unit];
+  if (addOn.unit === "child") {
+    return left === 0 ? "None bought yet" : `${addOnWords({ unit: addOn.unit, units: left })} bought`;
+  }
   return left === 0 ? "None left" : `${addOnWords({ unit: addOn.unit, units: left })} left`;
 }
+
+/** What buying an add-on sends; an Extra child comes back to adding the child (decision 0051). */
+const itemOf = (addOn: PlanAddOn) =>
+  addOn.unit === "child" ? { addOnId: addOn.id, returnTo: paths.addChildren } : { addOnId: addOn.id };
 
 /**
  * The Magician add-ons on the subscription page (decision 0033): what each gives and costs, what is
@@ -47,7 +54,7 @@ export function AddOnsCard({ userId, justBought }: { userId: string; justBought:
     <Card aria-labelledby="add-ons-title">
       <CardTitle id="add-ons-title">Add-ons</CardTitle>
       <p className="mt-1 text-sm text-muted">
-        Extras for the Magician plan, paid once. What you buy never expires.
+        Extras for your plan, paid once. Clips and print files never expire.
       </p>
       {justBought ? (
         <Alert tone="success" className="mt-4">
@@ -89,11 +96,11 @@ export function AddOnsCard({ userId, justBought }: { userId: string; justBought:
               {state.canBuy ? (
                 <Button
                   variant="secondary"
-                  pending={checkout.isStarting({ addOnId: addOn.id })}
+                  pending={checkout.isStarting(itemOf(addOn))}
                   disabled={checkout.isPending}
-                  onClick={() => checkout.start({ addOnId: addOn.id })}
+                  onClick={() => checkout.start(itemOf(addOn))}
                 >
-                  {checkout.isStarting({ addOnId: addOn.id }) ? "Opening checkout…" : `Buy ${addOn.value}`}
+                  {checkout.isStarting(itemOf(addOn)) ? "Opening checkout…" : `Buy ${addOn.value}`}
                 </Button>
               ) : null}
             </li>

@@ -35,7 +35,8 @@ import { errorMessage } from "@/lib/error-message";
 import { safeReturnUrl } from "@/lib/safe-return-url";
 import { toast } from "@/lib/toast";
 import { checkoutQueryKey, useCancelCheckout, useCheckout, useCompleteCheckout } from "../api/checkout";
-import { addOnWords } from "../lib/add-on-words";
+import { addOnPurchaseWords, addOnWords } from "../lib/add-on-words";
+import { checkoutIntro } from "../lib/checkout-intro";
 import { formatCredits, formatMoney } from "../lib/format-money";
 
 type Order = EndpointResponse<typeof getCheckoutEndpoint>;
@@ -92,10 +93,9 @@ function OrderSummary({ order, userId, hadPlan }: { order: Order; userId: string
     cancel.mutateAsync(order.id).then(
       ({ redirectTo }) => {
         toast.info("Checkout cancelled. Nothing was charged.");
-        const back =
-          (order.kind === "plan" && hadPlan) || order.kind === "add-on"
-            ? choosingPath(order, true)
-            : safeReturnUrl(redirectTo);
+        // An add-on goes back where the server says: the portrait it was bought from (decision 0056)
+        // or the subscription page.
+        const back = order.kind === "plan" && hadPlan ? choosingPath(order, true) : safeReturnUrl(redirectTo);
         void navigate(back ?? choosingPath(order, hadPlan), { replace: true });
       },
       () => undefined, // Shown below from the mutation's state.
@@ -124,7 +124,7 @@ function OrderSummary({ order, userId, hadPlan }: { order: Order; userId: string
             {order.kind === "plan"
               ? `${order.credits} images to create right away. Plans that renew can be cancelled any time.`
               : order.kind === "add-on"
-                ? `${addOnWords(order.addOn)} for your Magician plan. Paid once; they never expire.`
+                ? addOnPurchaseWords(order.addOn)
                 : `${formatCredits(order.credits)} on top of your plan. They never expire.`}
           </p>
         </div>
@@ -200,9 +200,11 @@ function ClosedOrder({ order, hadPlan }: { order: Order; hadPlan: boolean }) {
         }
       >
         {order.description} is paid and{" "}
-        {order.addOn
-          ? `its ${addOnWords(order.addOn)} are yours`
-          : `its ${formatCredits(order.credits)} are in your balance`}
+        {order.addOn?.unit === "child"
+          ? "your family has room for one more child"
+          : order.addOn
+            ? `its ${addOnWords(order.addOn)} are yours`
+            : `its ${formatCredits(order.credits)} are in your balance`}
         . There's nothing more to do here.
       </NoticeCard>
     );
@@ -298,11 +300,7 @@ export function CheckoutPage() {
 
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-6">
-      <PageHeader
-        icon={LockKeyhole}
-        title="Checkout"
-        description="Check your order, then pay to start using your credits."
-      />
+      <PageHeader icon={LockKeyhole} title="Checkout" description={checkoutIntro(checkout.data)} />
       {body}
     </section>
   );

@@ -5,5 +5,14 @@ export function addOnWords(addOn: { unit: AddOnUnit; units: number } | null): st
   if (!addOn) return "";
   const { unit, units } = addOn;
   if (unit === "video") return `${units} video ${units === 1 ? "clip" : "clips"}`;
+  if (unit === "child") return `${units} extra ${units === 1 ? "child" : "children"}`;
   return `${units} ready-to-print ${units === 1 ? "file" : "files"}`;
+}
+
+/** What buying an add-on gives, for its checkout: files and clips never expire; a child's room lasts on Oracle. */
+export function addOnPurchaseWords(addOn: { unit: AddOnUnit; units: number } | null): string {
+  if (addOn?.unit === "child") {
+    return `Room for ${addOn.units === 1 ? "one more child" : `${addOn.units} more children`} in your family, for as long as you're on Oracle. Paid once.`;
+  }
+  return `${addOnWords(addOn)} for your Magician plan. Paid once; they never expire.`;
 }

@@ -21,6 +21,7 @@ import { trainingStateFromChild } from "@/entities/training/training-progress";
 import { TrainingActions, TrainingStatus } from "@/entities/training/training-views";
 import { cn } from "@/lib/cn";
 import { usePublicConfig } from "@/lib/public-config";
+import { progressHeading } from "../lib/progress-heading";
 import { NoChildYet } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
 import { PreviewsSection } from "./previews-section";
@@ -211,6 +212,7 @@ export function ChildProgressPage() {
   const config = usePublicConfig();
   const child = flow.child;
   const min = config.data?.photos.min;
+  const heading = progressHeading(child);
 
   let body: ReactNode = childrenLoadState(
     { pending: flow.isPending || (config.isPending && child !== null), children: flow.children },
@@ -233,12 +235,7 @@ export function ChildProgressPage() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6">
       <FlowSteps current="training" />
-      <PageHeader
-        icon={Sparkles}
-        tone="accent"
-        title={child ? `${child.firstName}'s studio is getting ready` : "Getting ready"}
-        description="Photos first, then a portrait model trained on them, then the magic studio."
-      />
+      <PageHeader icon={Sparkles} tone="accent" title={heading.title} description={heading.description} />
       {body}
     </section>
   );

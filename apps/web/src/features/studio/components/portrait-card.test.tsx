@@ -145,6 +145,7 @@ describe("PortraitCard and sharing by link", () => {
     url: "https://wonderkin.example/s/abc",
     createdAt: "2026-11-26T10:00:00.000Z",
     expiresAt,
+    caption: null,
   };
   const until = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" }).format(
     new Date(expiresAt),

@@ -1,4 +1,4 @@
-import { studioErrorCodes, studioMessages } from "@wonderkin/contract";
+import { type AddOnsState, studioErrorCodes, studioMessages } from "@wonderkin/contract";
 import { ApiError } from "@/lib/api-client";
 
 /** What the viewer's "Print-ready files" dialog says, and which ways out it offers. */
@@ -19,3 +19,16 @@ export const printNotIncluded: PrintUpsell = {
   offerPlans: true,
   offerAddOn: true,
 };
+
+/**
+ * The upsell a parent with no print file left sees when they press Print, decided from what they
+ * have before anything is asked of the server. The Ready to print add-on is offered only where it
+ * is sold to them (decision 0033).
+ */
+export function printUpsellFor(state: Pick<AddOnsState, "planPrints" | "canBuy" | "addOns">): PrintUpsell {
+  const sellsPrints = state.canBuy && state.addOns.some((addOn) => addOn.unit === "print");
+  if (state.planPrints.perMonth > 0) {
+    return { message: studioMessages.printAllowanceUsed, offerPlans: false, offerAddOn: sellsPrints };
+  }
+  return { ...printNotIncluded, offerAddOn: sellsPrints };
+}

@@ -1,0 +1,67 @@
+import { Ellipsis, Trash2 } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { useNavigate } from "react-router";
+import { Menu, menuItemClass } from "@/components/ui/menu";
+import { cn } from "@/lib/cn";
+
+// Loaded on the first "Delete", like the child pages' own delete button.
+const DeleteChildDialog = lazy(() =>
+  import("@/entities/children/delete-child-dialog").then((module) => ({ default: module.DeleteChildDialog })),
+);
+
+/**
+ * The studio header's last control: a "More" menu holding what cannot be undone (deleting the child),
+ * so it is never the first thing a parent reaches on the banner (decision 0056). Owners only: the
+ * page decides who sees it.
+ */
+export function StudioMoreMenu({
+  familyId,
+  child,
+  leaveTo,
+}: {
+  familyId: string;
+  child: { id: number; firstName: string };
+  leaveTo: string;
+}) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Menu
+        trigger={
+          <>
+            <Ellipsis aria-hidden className="size-5" />
+            <span className="sr-only">More for {child.firstName}'s studio</span>
+          </>
+        }
+        triggerClassName="grid size-10 place-items-center rounded-full text-white/80 transition-colors hover:bg-white/10 hover:text-white"
+      >
+        {(close) => (
+          <button
+            type="button"
+            className={cn(menuItemClass, "text-danger-700 [&_svg]:text-danger-600")}
+            onClick={() => {
+              close();
+              setWanted(true);
+              setOpen(true);
+            }}
+          >
+            <Trash2 aria-hidden /> Delete {child.firstName}…
+          </button>
+        )}
+      </Menu>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <DeleteChildDialog
+            familyId={familyId}
+            child={child}
+            open={open}
+            onOpenChange={setOpen}
+            onDeleted={() => navigate(leaveTo, { replace: true })}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
