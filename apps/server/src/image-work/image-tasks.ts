@@ -2,10 +2,12 @@ import { AppError } from "../lib/app-error";
 import { cropFace, type TrainingPhoto } from "./faces/crop-face";
 import type { DescribedFace, DetectedFace } from "./faces/face-detector";
 import { createTfjsFaceDetector } from "./faces/tfjs-face-detector";
+import { faceHashes } from "./photos/face-hash";
 import { analysisCopy, preparePhoto } from "./photos/process-photo";
+import { encodeMp4Clip } from "./portraits/encode-mp4-clip";
 import { renderLocalPortrait } from "./portraits/local-portrait-renderer";
 import { makePortraitFiles, makePrintFile } from "./portraits/portrait-files";
-import { joinVideoFrames, renderVideoFrames, type VideoFramesInput } from "./portraits/portrait-video-frames";
+import { renderVideoFrames, type VideoFramesInput } from "./portraits/portrait-video-frames";
 import { referenceCopy } from "./portraits/reference-copy";
 import { createNsfwjsSafetyClassifier, type SafetyModel } from "./safety/nsfwjs-safety-classifier";
 import type { SafetyScores } from "./safety/safety-classifier";
@@ -57,6 +59,15 @@ export const imageTasks = {
   classifySafety: (input: { bytes: Uint8Array; model: SafetyModel }): Promise<SafetyScores> =>
     threadClassifier(input.model).classify({ bytes: input.bytes }),
 
+  /** The perceptual hashes of the face in a photo's analysis copy (near-copies, decision 0055). */
+  faceHashes: (input: {
+    analysis: { data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
+    face: Pick<DetectedFace, "x" | "y" | "width" | "height">;
+  }) => {
+    const { data, width, height, channels } = input.analysis;
+    return faceHashes({ data: asBuffer(data), info: { width, height, channels } }, input.face);
+  },
+
   /** A small RGB copy of any picture (a finished portrait), the size the face checks run at. */
   analysisCopy: async (input: { bytes: Uint8Array }) => {
     const { data, info } = await analysisCopy(asBuffer(input.bytes));
@@ -83,8 +94,8 @@ export const imageTasks = {
   /** Some frames of a portrait's clip (decision 0033), as JPEGs. */
   renderVideoFrames: (input: VideoFramesInput) => renderVideoFrames(input),
 
-  /** A clip's frames joined into one animated WebP. */
-  joinVideoFrames: (input: { frames: Uint8Array[]; delayMs: number }) => joinVideoFrames(input),
+  /** A clip's frames encoded into one MP4 (decision 0057), by an ffmpeg child process of the thread. */
+  encodeMp4Clip: (input: { frames: Uint8Array[]; fps: number }) => encodeMp4Clip(input),
 };
 
 export type ImageTasks = typeof imageTasks;

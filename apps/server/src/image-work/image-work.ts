@@ -119,6 +119,7 @@ export function createImageWork(options: {
   return {
     threads: options.threads,
     preparePhoto: task("preparePhoto"),
+    faceHashes: task("faceHashes"),
     detectFaces,
     describeFaces,
     analysisCopy: task("analysisCopy"),
@@ -128,7 +129,7 @@ export function createImageWork(options: {
     makePortraitFiles: task("makePortraitFiles"),
     makePrintFile: task("makePrintFile"),
     renderVideoFrames: task("renderVideoFrames"),
-    joinVideoFrames: task("joinVideoFrames"),
+    encodeMp4Clip: task("encodeMp4Clip"),
     classifySafety,
     faceDetector: { detect: detectFaces, describe: describeFaces },
     safetyClassifier: (model) => ({ classify: ({ bytes }) => classifySafety({ bytes, model }) }),

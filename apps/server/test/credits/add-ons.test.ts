@@ -1,18 +1,19 @@
 import {
   addOnErrorCodes,
   billingErrorCodes,
+  commonErrorCodes,
   type GeneratedImage,
   type PortraitVideo,
   studioErrorCodes,
 } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOnLedger, generatedImage, portraitVideo } from "../../src/db/schema";
 import { renderPortraitJob, renderVideoJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { postAs, type TestParent, verifiedParent } from "../support/families";
 import { post } from "../support/identity";
+import { describeMp4 } from "../support/mp4-boxes";
 import { buyPlan, parentWithChild, workQueued } from "../support/studio";
 
 let t: TestApp;
@@ -62,7 +63,7 @@ describe("buying the Magician add-ons through the local checkout", () => {
     const ada = await verifiedParent(t.app, t.database.db, { firstName: "Ada" });
     await buyPlan(t, ada, 1);
     const before = await addOnsOf(ada);
-    expect(before).toMatchObject({ canBuy: true, reason: null, balances: { video: 0, print: 0 } });
+    expect(before).toMatchObject({ canBuy: true, reason: null, balances: { video: 0, print: 0, child: 0 } });
     expect(before.addOns.map((addOn: { id: string; price: number }) => [addOn.id, addOn.price])).toEqual([
       ["create-video", 2],
       ["ready-to-print", 2],
@@ -77,7 +78,7 @@ describe("buying the Magician add-ons through the local checkout", () => {
     // The Pay button pressed again (a double click, another tab): nothing more is added.
     const again = await post(t.app, "/api/subscription/create", { sessionId: video.sessionId }, ada.token);
     expect(again.statusCode).toBe(200);
-    expect((await addOnsOf(ada)).balances).toEqual({ video: 5, print: 10 });
+    expect((await addOnsOf(ada)).balances).toEqual({ video: 5, print: 10, child: 0 });
 
     const ledger = await t.database.db.select().from(addOnLedger).where(eq(addOnLedger.userId, ada.userId));
     expect(ledger.map((row) => [row.unit, row.kind, row.delta, row.balanceAfter])).toEqual([
@@ -104,7 +105,7 @@ describe("buying the Magician add-ons through the local checkout", () => {
     );
     expect(refusedWithoutPlan.statusCode).toBe(403);
     expect(refusedWithoutPlan.json().code).toBe(billingErrorCodes.addOnNeedsMagician);
-    expect(await addOnsOf(none)).toMatchObject({ canBuy: false, balances: { video: 0, print: 0 } });
+    expect(await addOnsOf(none)).toMatchObject({ canBuy: false, balances: { video: 0, print: 0, child: 0 } });
 
     for (const planId of [3, 5]) {
       const other = await verifiedParent(t.app, t.database.db, { firstName: `Ola${planId}` });
@@ -185,7 +186,7 @@ describe("ready-to-print files from the add-on", () => {
 });
 
 describe("Create video", () => {
-  it("needs a clip, makes an animated WebP by job with progress, and deletes it with the portrait", async () => {
+  it("needs a clip, makes an MP4 by job with progress, serves it in ranges, and deletes it with the portrait", async () => {
     const { parent, imageId } = await magicianWithPortrait("Vic");
     const refused = await call(parent, "/api/generation/video", { imageId });
     expect(refused.statusCode).toBe(402);
@@ -208,18 +209,37 @@ describe("Create video", () => {
       id: video.id,
       status: "succeeded",
       progress: 100,
-      contentType: "image/webp",
+      contentType: "video/mp4",
+      durationMs: 3000,
     });
     expect(made?.frames).toBe(36);
+    expect(Math.max(made?.width ?? 0, made?.height ?? 0)).toBe(720);
     const file = await t.app.inject({ method: "GET", url: made?.url ?? "" });
     expect(file.statusCode).toBe(200);
-    const meta = await sharp(file.rawPayload, { animated: true }).metadata();
-    expect(meta.format).toBe("webp");
-    expect(meta.pages).toBeGreaterThan(1);
-    expect(Math.max(meta.width ?? 0, meta.pageHeight ?? 0)).toBe(720);
-    expect(meta.delay?.every((delay) => delay === 83)).toBe(true);
+    expect(file.headers["content-type"]).toBe("video/mp4");
+    expect(file.headers["accept-ranges"]).toBe("bytes");
+    const mp4 = describeMp4(file.rawPayload);
+    expect(mp4).toMatchObject({ codec: "avc1", moovBeforeMdat: true, frames: 36, durationMs: 3000 });
+    expect(mp4.sampleEntrySize).toEqual({ width: made?.width, height: made?.height });
+    // Safari on iOS asks for the first two bytes before it plays anything.
+    const probe = await t.app.inject({
+      method: "GET",
+      url: made?.url ?? "",
+      headers: { range: "bytes=0-1" },
+    });
+    expect(probe.statusCode).toBe(206);
+    expect(probe.headers["content-range"]).toBe(`bytes 0-1/${file.rawPayload.length}`);
+    expect(probe.rawPayload).toEqual(file.rawPayload.subarray(0, 2));
+    const past = await t.app.inject({
+      method: "GET",
+      url: made?.url ?? "",
+      headers: { range: `bytes=${file.rawPayload.length}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers["content-range"]).toBe(`bytes */${file.rawPayload.length}`);
+    expect(past.json().code).toBe(commonErrorCodes.rangeNotSatisfiable);
     const download = await t.app.inject({ method: "GET", url: made?.downloadUrl ?? "" });
-    expect(download.headers["content-disposition"]).toMatch(/attachment/);
+    expect(download.headers["content-disposition"]).toMatch(/attachment; filename=".+-video\.mp4"/);
 
     const [row] = await t.database.db.select().from(portraitVideo).where(eq(portraitVideo.id, video.id));
     expect(row?.storageKey && (await t.storage.get(row.storageKey))).toBeTruthy();

@@ -201,8 +201,9 @@ describe("generating portraits", () => {
       styleId: "astronaut",
       count: 1,
     });
+    // The family has the owner's plan, but the owner has not shared its credits (decision 0050).
     expect(withoutPlan.statusCode).toBe(403);
-    expect(withoutPlan.json().code).toBe(studioErrorCodes.planRequired);
+    expect(withoutPlan.json().code).toBe(familyErrorCodes.spendingNotShared);
   });
 });
 

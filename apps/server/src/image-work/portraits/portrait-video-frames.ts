@@ -114,7 +114,7 @@ export type VideoFramesInput = {
   longSide: number;
 };
 
-/** Some frames of the clip, each a JPEG (joined into the animated file by `joinVideoFrames`). */
+/** Some frames of the clip, each a JPEG (encoded into the MP4 by `encodeMp4Clip`). */
 export async function renderVideoFrames(input: VideoFramesInput): Promise<Uint8Array[]> {
   const { width: sourceWidth = 0, height: sourceHeight = 0 } = await sharp(input.portrait).metadata();
   if (sourceWidth === 0 || sourceHeight === 0) throw new Error("The portrait is not an image");
@@ -150,22 +150,4 @@ export async function renderVideoFrames(input: VideoFramesInput): Promise<Uint8A
     frames.push(frame);
   }
   return frames;
-}
-
-/** The frames as one looping animated WebP, each shown `delayMs`, with its frame size and count. */
-export async function joinVideoFrames(input: {
-  frames: Uint8Array[];
-  delayMs: number;
-}): Promise<{ bytes: Uint8Array; width: number; height: number; frames: number }> {
-  if (input.frames.length < 2) throw new Error("A clip needs at least two frames");
-  const frames = input.frames.map((frame) => Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
-  const { data, info } = await sharp(frames, { join: { animated: true } })
-    .webp({ quality: 72, effort: 3, loop: 0, delay: frames.map(() => input.delayMs) })
-    .toBuffer({ resolveWithObject: true });
-  return {
-    bytes: data,
-    width: info.width,
-    height: info.pageHeight ?? Math.round(info.height / frames.length),
-    frames: info.pages ?? frames.length,
-  };
 }

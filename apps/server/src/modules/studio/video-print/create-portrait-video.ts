@@ -13,6 +13,8 @@ import { AppError } from "../../../lib/app-error";
 import { isUniqueViolation } from "../../../lib/db-errors";
 import { changeAddOnUnits, readAddOnBalance } from "../../add-ons/change-add-on-units";
 import { requireFamilyNotSuspended } from "../../safety/family-suspension";
+import { nothingPays } from "../../subscriptions/choose-payer";
+import { resolveSpending } from "../../subscriptions/resolve-spending";
 import { findFamilyPortrait } from "../portrait-record";
 import type { StudioDeps } from "../studio-deps";
 import { renderVideoJob } from "../studio-job-specs";
@@ -28,7 +30,8 @@ async function liveVideoOf(deps: Pick<StudioDeps, "db">, imageId: string): Promi
 
 /**
  * "Create video" (decision 0033): a short animated clip of a finished portrait, for one of the
- * acting parent's video clips (bought with the add-on). The clip is spent, the video written and its
+ * acting parent's video clips (bought with the add-on), or of the family owner's when they share
+ * the family's credits (decision 0050). The clip is spent, the video written and its
  * job queued in ONE transaction, so no clip is made unpaid or paid twice; the answer comes at once
  * and the worker draws it. A portrait already with a clip (made or being made) answers that one and
  * spends nothing — two clicks at once included.
@@ -45,19 +48,26 @@ export async function createPortraitVideo(
     throw new AppError(409, studioErrorCodes.imageNotReady, studioMessages.imageNotReady);
   }
   await requireFamilyNotSuspended(deps.db, options.familyId);
+  const spending = await resolveSpending(deps.db, options);
+  const payerId = spending.payer?.userId ?? options.userId;
   const answer = async (row: VideoRow) => ({
     video: await toPortraitVideo(deps.storage, row, image.styleId),
-    videosLeft: await readAddOnBalance(deps.db, { userId: options.userId, unit: "video" }),
+    videosLeft: await readAddOnBalance(deps.db, { userId: payerId, unit: "video" }),
   });
   const existing = await liveVideoOf(deps, image.id);
   if (existing) return answer(existing);
 
+  // Nothing of their own and the family's kept to its owner: say whom to ask, not "buy clips".
+  if (spending.blocked === "ask-owner") {
+    const own = await readAddOnBalance(deps.db, { userId: payerId, unit: "video" });
+    if (own === 0) throw nothingPays(spending.blocked);
+  }
   const id = randomUUID();
   const reference = `video:${id}`;
   try {
     const row = await deps.db.transaction(async (tx) => {
       await changeAddOnUnits(tx, {
-        userId: options.userId,
+        userId: payerId,
         unit: "video",
         delta: -1,
         kind: "use",

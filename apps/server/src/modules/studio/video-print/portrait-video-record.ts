@@ -16,8 +16,18 @@ export const isUnfinishedVideo = (row: Pick<VideoRow, "status">) =>
 
 /** Beside its portrait's files, under the child's prefix: deleting the child deletes it by prefix. */
 export function videoKey(familyId: string, childId: number, imageId: string, videoId: string): string {
-  return `${childStoragePrefix(familyId, childId)}portraits/${imageId}-video-${videoId}.webp`;
+  return `${childStoragePrefix(familyId, childId)}portraits/${imageId}-video-${videoId}.mp4`;
 }
+
+/**
+ * A clip's type from its stored key: MP4 since decision 0057; clips made before it are animated
+ * WebP files and stay served as such.
+ */
+export function videoContentType(storageKey: string): "video/mp4" | "image/webp" {
+  return storageKey.endsWith(".webp") ? "image/webp" : "video/mp4";
+}
+
+const extensionOf = (storageKey: string) => (videoContentType(storageKey) === "image/webp" ? "webp" : "mp4");
 
 /** The API's view of a clip, with fresh signed addresses once it exists. */
 export async function toPortraitVideo(
@@ -29,7 +39,7 @@ export async function toPortraitVideo(
     ? await Promise.all([
         storage.signedUrl(row.storageKey),
         storage.signedUrl(row.storageKey, {
-          downloadName: `${styleId}-${row.imageId.slice(0, 8)}-video.webp`,
+          downloadName: `${styleId}-${row.imageId.slice(0, 8)}-video.${extensionOf(row.storageKey)}`,
         }),
       ])
     : [null, null];
@@ -40,7 +50,7 @@ export async function toPortraitVideo(
     progress: row.progress,
     url,
     downloadUrl,
-    contentType: row.storageKey ? "image/webp" : null,
+    contentType: row.storageKey ? videoContentType(row.storageKey) : null,
     width: row.width,
     height: row.height,
     frames: row.frames,

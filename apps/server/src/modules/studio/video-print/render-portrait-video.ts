@@ -3,8 +3,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import { generatedImage, portraitVideo } from "../../../db/schema";
 import { particlesFor } from "../../../image-work/portraits/portrait-video-frames";
 import { changeAddOnUnits } from "../../add-ons/change-add-on-units";
+import { findUnitSpender } from "../../add-ons/find-unit-spender";
 import type { StudioDeps } from "../studio-deps";
-import { isUnfinishedVideo, unfinishedVideoStatuses, type VideoRow, videoKey } from "./portrait-video-record";
+import {
+  isUnfinishedVideo,
+  unfinishedVideoStatuses,
+  type VideoRow,
+  videoContentType,
+  videoKey,
+} from "./portrait-video-record";
 
 /** Frames drawn per image task: the clip's progress moves after each batch. */
 const FRAMES_PER_BATCH = 12;
@@ -33,9 +40,13 @@ export async function failPortraitVideo(
     .set({ status: "failed", error: reason, completedAt: new Date() })
     .where(stillUnfinished(videoId))
     .returning();
-  if (!failed?.requestedByUserId) return;
+  if (!failed) return;
+  // Back to whoever's clip paid: the family's owner when their shared credits did (decision 0050).
+  const refundTo =
+    (await findUnitSpender(deps.db, { reference: failed.creditReference })) ?? failed.requestedByUserId;
+  if (!refundTo) return;
   await changeAddOnUnits(deps.db, {
-    userId: failed.requestedByUserId,
+    userId: refundTo,
     unit: "video",
     delta: 1,
     kind: "refund",
@@ -46,8 +57,8 @@ export async function failPortraitVideo(
 
 /**
  * The video job: draws the clip's frames in the image-work pool a batch at a time (recording the
- * progress the page polls), joins them into one animated WebP, stores it beside the portrait and
- * marks the clip made. Whatever fails ends the clip failed and refunded; a portrait deleted
+ * progress the page polls), encodes them into one MP4 (decision 0057), stores it beside the
+ * portrait and marks the clip made. Whatever fails ends the clip failed and refunded; a portrait deleted
  * meanwhile takes its clip with it, so a file finished after that is removed again.
  */
 export async function renderPortraitVideo(deps: StudioDeps, videoId: string): Promise<void> {
@@ -84,10 +95,9 @@ export async function renderPortraitVideo(deps: StudioDeps, videoId: string): Pr
       );
       await progress(5 + Math.floor((80 * to) / total));
     }
-    const delayMs = Math.round(1000 / VIDEO_FPS);
-    const clip = await deps.imageWork.joinVideoFrames({ frames, delayMs });
+    const clip = await deps.imageWork.encodeMp4Clip({ frames, fps: VIDEO_FPS });
     await progress(90);
-    await deps.storage.put(key, clip.bytes, "image/webp");
+    await deps.storage.put(key, clip.bytes, videoContentType(key));
     const [made] = await deps.db
       .update(portraitVideo)
       .set({
@@ -97,7 +107,7 @@ export async function renderPortraitVideo(deps: StudioDeps, videoId: string): Pr
         width: clip.width,
         height: clip.height,
         frames: clip.frames,
-        durationMs: clip.frames * delayMs,
+        durationMs: Math.round((clip.frames * 1000) / VIDEO_FPS),
         completedAt: new Date(),
       })
       .where(stillUnfinished(videoId))

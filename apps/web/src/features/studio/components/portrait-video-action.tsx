@@ -14,6 +14,7 @@ import { styleTitle } from "@/entities/catalogue/catalogue";
 import { errorMessage } from "@/lib/error-message";
 import { useCreateVideo, usePortraitVideo } from "../api/video";
 import { videoPanelState } from "../lib/video-state";
+import { PortraitVideoPlayer } from "./portrait-video-player";
 
 /**
  * "Create video" in the viewer (decision 0033): the toolbar's button opens a dialog that shows the
@@ -26,32 +27,41 @@ export function PortraitVideoAction({
   image,
   childName,
   trigger,
+  buyClips,
 }: {
   scope: { familyId: string; userId: string | undefined };
   image: GeneratedImage;
   childName: string;
   /** The toolbar button, given what opens the dialog. */
   trigger: (open: () => void) => ReactNode;
+  /** Buying clips from here comes back to this portrait (decision 0056). */
+  buyClips: BuyClips;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       {trigger(() => setOpen(true))}
       <Dialog open={open} onOpenChange={setOpen}>
-        {open ? <VideoDialogContent scope={scope} image={image} childName={childName} /> : null}
+        {open ? (
+          <VideoDialogContent scope={scope} image={image} childName={childName} buyClips={buyClips} />
+        ) : null}
       </Dialog>
     </>
   );
 }
 
+type BuyClips = { buy: () => void; pending: boolean; error: unknown };
+
 function VideoDialogContent({
   scope,
   image,
   childName,
+  buyClips,
 }: {
   scope: { familyId: string; userId: string | undefined };
   image: GeneratedImage;
   childName: string;
+  buyClips: BuyClips;
 }) {
   const video = usePortraitVideo(scope.familyId, image.id);
   const addOns = useQuery(getAddOnsQueryOptions(scope.userId));
@@ -60,7 +70,8 @@ function VideoDialogContent({
   const state = videoPanelState({
     video: video.isError ? null : video.data,
     videosLeft: addOns.isError ? 0 : addOns.data?.balances.video,
-    canBuy: addOns.data?.canBuy ?? false,
+    // Only a plan that sells the clips (Magician, Oracle) can buy them.
+    canBuy: Boolean(addOns.data?.canBuy && addOns.data.addOns.some((addOn) => addOn.unit === "video")),
   });
 
   let body: ReactNode;
@@ -73,14 +84,7 @@ function VideoDialogContent({
   } else if (state.kind === "ready") {
     body = (
       <div className="flex flex-col gap-4">
-        <img
-          src={state.video.url ?? ""}
-          alt={`${title}, a short animated video`}
-          width={state.video.width ?? undefined}
-          height={state.video.height ?? undefined}
-          className="mx-auto max-h-[55vh] w-auto rounded-2xl object-contain shadow-lg"
-          data-testid="portrait-video"
-        />
+        <PortraitVideoPlayer video={state.video} poster={image.url} label={`${title}, a short video`} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {state.video.downloadUrl ? (
             <Button asChild>
@@ -111,22 +115,49 @@ function VideoDialogContent({
             {errorMessage(create.error, "We couldn't start the video. Please try again.")}
           </Alert>
         ) : null}
+        {buyClips.error ? (
+          <Alert tone="danger">
+            {errorMessage(buyClips.error, "We couldn't open the checkout. Please try again.")}
+          </Alert>
+        ) : null}
         {state.kind === "no-credits" ? (
           <p className="text-sm text-ink" data-testid="video-unavailable">
             {state.reason}
           </p>
         ) : (
-          <p className="text-sm text-muted" data-testid="videos-left">
-            A three-second clip with a gentle zoom and the style's sparkle, as an animated picture. It uses
-            one of your {left} video {left === 1 ? "clip" : "clips"}.
-          </p>
+          <div className="flex flex-col gap-3 text-sm">
+            <p className="text-muted">
+              A three-second video with a gentle zoom and the style's sparkle, to play and share on any phone.
+            </p>
+            {/* What it costs and what is left, before anything is spent (decision 0056). */}
+            <dl
+              className="flex flex-col gap-2 rounded-2xl bg-canvas p-4 ring-1 ring-line"
+              data-testid="videos-left"
+            >
+              <div>
+                <dt className="font-semibold text-ink">It uses</dt>
+                <dd className="text-muted">
+                  1 of your {left} video {left === 1 ? "clip" : "clips"}
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-ink">Left after</dt>
+                <dd className="text-muted">
+                  {left - 1} video {left - 1 === 1 ? "clip" : "clips"}
+                </dd>
+              </div>
+            </dl>
+          </div>
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          {state.kind === "no-credits" ? (
+          {state.kind === "no-credits" && state.canBuy ? (
+            <Button variant="secondary" pending={buyClips.pending} onClick={buyClips.buy}>
+              Buy video clips
+            </Button>
+          ) : null}
+          {state.kind === "no-credits" && !state.canBuy ? (
             <Button asChild variant="secondary">
-              <Link to={state.canBuy ? paths.manageSubscription : `${paths.selectPlan}?changePlan=1`}>
-                {state.canBuy ? "Buy video clips" : "See the plans"}
-              </Link>
+              <Link to={`${paths.selectPlan}?changePlan=1`}>See the plans</Link>
             </Button>
           ) : null}
           <Button

@@ -52,16 +52,19 @@ describe("videoPanelState", () => {
     });
   });
 
-  it("says why not without clips: buy more on Magician, or the plan that sells them", () => {
+  it("says why not without clips: they are an add-on, bought here or with a plan that sells them", () => {
     expect(videoPanelState({ video: null, videosLeft: 0, canBuy: true })).toMatchObject({
       kind: "no-credits",
       canBuy: true,
-      reason: expect.stringContaining("Buy the Create video add-on"),
+      reason: expect.stringContaining("Video clips are an add-on: buy the Create video add-on"),
     });
     expect(videoPanelState({ video: null, videosLeft: 0, canBuy: false })).toMatchObject({
       kind: "no-credits",
       canBuy: false,
-      reason: expect.stringContaining("Magician plan"),
+      reason: expect.stringContaining("add-on of the Magician and Oracle plans"),
     });
+    // Never "none left" to a parent who may never have bought any.
+    const { reason } = videoPanelState({ video: null, videosLeft: 0, canBuy: true }) as { reason: string };
+    expect(reason).not.toMatch(/no video clips left/i);
   });
 });

@@ -24,11 +24,13 @@ export function videoPanelState(options: {
   }
   const failed = video?.status === "failed" ? (video.error ?? "We couldn't make this video.") : null;
   if (videosLeft > 0) return { kind: "can-create", videosLeft, failed };
+  // Said the same before any were bought and once they are used up: what clips are and how to
+  // get them, never "none left" to a parent who never had any (decision 0056).
   return {
     kind: "no-credits",
     reason: canBuy
-      ? "You have no video clips left. Buy the Create video add-on to make more."
-      : "Videos come with the Create video add-on of the Magician plan.",
+      ? "Video clips are an add-on: buy the Create video add-on, then come straight back to this portrait to make its clip."
+      : "Video clips are an add-on of the Magician and Oracle plans.",
     canBuy,
     failed,
   };
