@@ -7,6 +7,8 @@ import {
   type Child,
   CONSENT_AGREEMENT_VERSION,
   FAMILY_HEADER,
+  getUploadedImagesEndpoint,
+  keepPhotoEndpoint,
   studioIntroSeenEndpoint,
   type UploadedPhoto,
   uploadSinglePhotoPath,
@@ -66,4 +68,22 @@ export async function skipStudioIntroThroughApi(page: Page, childId: number): Pr
     data: { childId },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * Answers "is it the child?" for every photo that looks like an adult (the test faces are adults'),
+ * as the parent would with "Yes, keep it": training waits for these answers (decision 0058).
+ */
+export async function keepAdultLookingPhotosThroughApi(page: Page, childId: number): Promise<void> {
+  const headers = await requestHeaders(page);
+  const listed = await page.request.post(getUploadedImagesEndpoint.path, { headers, data: { childId } });
+  expect(listed.status()).toBe(200);
+  const { photos } = (await listed.json()) as { photos: UploadedPhoto[] };
+  for (const photo of photos.filter((candidate) => candidate.looksAdult)) {
+    const kept = await page.request.post(keepPhotoEndpoint.path, {
+      headers,
+      data: { childId, photoId: photo.id },
+    });
+    expect(kept.status()).toBe(200);
+  }
 }

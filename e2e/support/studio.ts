@@ -8,7 +8,12 @@ import {
   trainingStatusEndpoint,
 } from "@wonderkin/contract";
 import { buyPlanThroughApi } from "./billing";
-import { addChildThroughApi, requestHeaders, uploadPhotoThroughApi } from "./children";
+import {
+  addChildThroughApi,
+  keepAdultLookingPhotosThroughApi,
+  requestHeaders,
+  uploadPhotoThroughApi,
+} from "./children";
 import { childPhotoFiles } from "./photos";
 
 /**
@@ -17,8 +22,12 @@ import { childPhotoFiles } from "./photos";
  */
 const STUDIO_WAIT = { timeout: 180_000, intervals: [1_000, 2_000] };
 
-/** Starts a child's training through the API and waits until the model is ready. */
+/**
+ * Answers the adult-looking photos' questions, starts a child's training through the API and waits
+ * until the model is ready.
+ */
 export async function trainChildThroughApi(page: Page, childId: number): Promise<void> {
+  await keepAdultLookingPhotosThroughApi(page, childId);
   const headers = await requestHeaders(page);
   const started = await page.request.post(startTrainingEndpoint.path, { headers, data: { childId } });
   expect(started.status()).toBe(200);

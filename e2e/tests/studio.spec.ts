@@ -5,7 +5,7 @@ import { adjustCredits, buyPlanThroughApi } from "../support/billing";
 import { addChildThroughApi } from "../support/children";
 import { accessibilityViolations, expect, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
-import { childPhotoFiles } from "../support/photos";
+import { childPhotoFiles, PHOTO_CHECKS } from "../support/photos";
 
 /** The balance as the studio's generate panel and the header show it. */
 async function expectBalance(page: Page, credits: number) {
@@ -26,8 +26,11 @@ test.describe("the magic studio", () => {
     // Ten photos, as a parent picks them; the page says beforehand that Continue starts the training.
     await page.goto(`/kids/upload-images?child=${child.id}`);
     await page.getByLabel("Photos to upload").setInputFiles(await childPhotoFiles(10));
-    await expect(page.getByTestId("photo-count")).toHaveText("10/10", { timeout: 60_000 });
+    await expect(page.getByTestId("photo-count")).toHaveText("10/10", PHOTO_CHECKS);
     await expect(page.getByText("Continue starts the training with these photos.")).toBeVisible();
+    // The test faces are adults': the parent answers "is it Mia?" first (training waits for it).
+    await page.getByRole("button", { name: "Yes, they're all Mia" }).click();
+    await expect(page.getByTestId("looks-adult-summary")).toHaveCount(0);
     await page
       .getByRole("link", { name: /^Continue/ })
       .first()

@@ -64,6 +64,8 @@ export const generatedImageSchema = z.object({
   likeness: z.enum(["passed", "unlike"]).nullable(),
   /** Marked a favourite by a parent of the family (one mark the whole family shares). */
   favourite: z.boolean(),
+  /** Its A4 print file is made: printing it again opens that file and spends nothing (decision 0056). */
+  printed: z.boolean(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
 });
@@ -124,13 +126,23 @@ export const generateRequestSchema = z.object({
   count: z.number().int().min(1).max(GENERATION_MAX_COUNT).default(1),
 });
 
+/**
+ * Whose balance paid (decision 0050): `balance` is the parent's own after a spend of theirs, the
+ * family's when its owner's shared credits paid.
+ */
+export const paidBySchema = z.enum(["you", "family"]);
+
 /** Spends the credits and answers at once with the pending portraits. */
 export const generateEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/generation/generate",
   family: { permission: { resource: "image", action: "generate" } },
   request: generateRequestSchema,
-  response: z.object({ images: z.array(generatedImageSchema), balance: z.number().int() }),
+  response: z.object({
+    images: z.array(generatedImageSchema),
+    balance: z.number().int(),
+    paidBy: paidBySchema,
+  }),
 });
 
 /** The same style with a new seed, for the same price. */
@@ -139,7 +151,7 @@ export const regenerateEndpoint = defineEndpoint({
   path: "/api/generation/regenerate",
   family: { permission: { resource: "image", action: "generate" } },
   request: imageRequest,
-  response: z.object({ image: generatedImageSchema, balance: z.number().int() }),
+  response: z.object({ image: generatedImageSchema, balance: z.number().int(), paidBy: paidBySchema }),
 });
 
 export const predictionStatusEndpoint = defineEndpoint({
@@ -325,6 +337,7 @@ export const studioErrorCodes = {
   printNotIncluded: "PRINT_NOT_INCLUDED",
   printAllowanceUsed: "PRINT_ALLOWANCE_USED",
   photosOfDifferentPeople: "TRAINING_PHOTOS_DIFFERENT_PEOPLE",
+  adultQuestionsOpen: "TRAINING_ADULT_QUESTIONS_OPEN",
   previewSwapsUsed: "PREVIEW_SWAPS_USED",
   previewStillMaking: "PREVIEW_STILL_MAKING",
   previewAfterTraining: "PREVIEW_AFTER_TRAINING",
@@ -351,6 +364,9 @@ export const studioMessages = {
   /** `details.photoIds` names the photos to remove. */
   photosOfDifferentPeople:
     "Some photos look like a different person than {name}. Remove the marked photos, then start training.",
+  /** `details.photoIds` names the photos still asking "is it {name}?" (decision 0058). */
+  adultQuestionsOpen:
+    "Some photos look like an adult. Tell us whether each one is {name} (keep it) or remove it, then start training.",
   unlike: "This portrait didn't look enough like {name}, so we gave your credit back.",
   /** A portrait the child-safety screen withheld twice (decision 0038): never stored or shown. */
   withheld:
@@ -367,5 +383,8 @@ export const studioMessages = {
   previewFailed: "The preview could not be made.",
 } as const;
 
-/** `details` of TRAINING_PHOTOS_DIFFERENT_PEOPLE: the photos that do not show the child. */
+/**
+ * `details` of TRAINING_PHOTOS_DIFFERENT_PEOPLE (the photos that do not show the child) and of
+ * TRAINING_ADULT_QUESTIONS_OPEN (the adult-looking photos the parent has not answered for).
+ */
 export const differentPeopleDetailsSchema = z.object({ photoIds: z.array(z.string()) });

@@ -437,6 +437,12 @@ async function scaleOutFlow(): Promise<void> {
   expect(uploaded.json<{ photoCount: number }>().photoCount).toBe(10);
   mark("upload");
 
+  // The test faces are adults': answer "is it Luna?" for each photo that asks (decision 0058).
+  const asking = await post("/api/image/getUploadedImages", { childId });
+  expectOk(asking);
+  for (const photo of asking.json<{ photos: { id: string; looksAdult: boolean }[] }>().photos) {
+    if (photo.looksAdult) expectOk(await post("/api/image/keep", { childId, photoId: photo.id }));
+  }
   expectOk(await post("/api/children/training/start", { childId }));
   await waitFor("training to complete", 60_000, async () => {
     const state = await post("/api/generation/training/status", { childId });

@@ -108,7 +108,8 @@ describe("photos of one child", () => {
   });
 
   it("reports a split set before training and names the photos to remove", async () => {
-    const childId = await newChild("Mia");
+    // Sixteen: the sample faces are adults, and the adult-looking question is another test's subject.
+    const childId = await newChild("Mia", 16);
     // The stranger comes second: with two photos nobody is settled yet, so it is taken.
     expect((await uploadOne(childId, mia[0] as Buffer)).statusCode).toBe(200);
     const strangerUpload = await uploadOne(childId, stranger, "cousin.jpg");
@@ -158,6 +159,46 @@ describe("a photo that looks like an adult", () => {
     const unknown = await call("/api/image/keep", { childId, photoId: "not-a-photo" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(photoErrorCodes.photoNotFound);
+  });
+
+  it("must be answered before training starts: keep each photo or remove it", async () => {
+    const childId = await newChild("Mia", 5);
+    const ids: string[] = [];
+    for (const bytes of mia.slice(0, 3)) {
+      const response = await uploadOne(childId, bytes);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().photo.looksAdult).toBe(true);
+      ids.push(response.json().photo.id);
+    }
+    const start = () => call("/api/children/training/start", { childId });
+
+    const refused = await start();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: studioErrorCodes.adultQuestionsOpen });
+    expect(refused.json().message).toContain("Mia");
+    expect([...refused.json().details.photoIds].sort()).toEqual([...ids].sort());
+    // Nothing started: no training state, nothing queued for the model.
+    const [waiting] = await t.database.db.select().from(child).where(eq(child.id, childId));
+    expect(waiting?.trainingStatus).toBeNull();
+
+    // Two answered: the third is still named.
+    for (const photoId of ids.slice(0, 2)) {
+      expect((await call("/api/image/keep", { childId, photoId })).statusCode).toBe(200);
+    }
+    const stillOpen = await start();
+    expect(stillOpen.statusCode).toBe(409);
+    expect(stillOpen.json().details.photoIds).toEqual([ids[2]]);
+
+    // Removing it instead answers too; one more photo, kept, makes the set trainable.
+    expect((await call("/api/image/deleteUploadedImages", { childId, photoIds: [ids[2]] })).statusCode).toBe(
+      200,
+    );
+    const another = await uploadOne(childId, mia[3] as Buffer);
+    expect((await call("/api/image/keep", { childId, photoId: another.json().photo.id })).statusCode).toBe(
+      200,
+    );
+    const started = await start();
+    expect(started.statusCode, started.body).toBe(200);
   });
 
   it("is not asked for a teenager", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { child, childPhoto } from "../../src/db/schema";
 import { trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
+import { keepAdultLookingPhotos } from "../support/answer-photo-questions";
 import { samePersonPictures } from "../support/face-pictures";
 import { postAs, type TestParent } from "../support/families";
 import { PASSWORD, post } from "../support/identity";
@@ -50,6 +51,7 @@ async function trainedChildWithFaces(firstName: string) {
   const photoBytes = photos.slice(nextPhoto, nextPhoto + 4);
   nextPhoto += 4;
   const fixture = await parentWithChild(t, { firstName, planId: 3, photos: 4, photoBytes });
+  await keepAdultLookingPhotos(t.app, fixture.parent, fixture.childId);
   const started = await postAs(
     t.app,
     "/api/children/training/start",

@@ -13,6 +13,7 @@ import { createLocalImageModel } from "../../src/providers/image-model/local-ima
 import { createLocalStorage } from "../../src/providers/storage/local-storage";
 import type { Storage } from "../../src/providers/storage/storage";
 import { createTestApp, type TestApp } from "../create-test-app";
+import { keepAdultLookingPhotos } from "../support/answer-photo-questions";
 import { samePersonPictures } from "../support/face-pictures";
 import { postAs } from "../support/families";
 import { parentWithChild, workQueued } from "../support/studio";
@@ -62,6 +63,7 @@ describe("training hands the photos over best first", () => {
     const ranked = (listed.json().photos as UploadedPhoto[]).sort((a, b) => a.qualityRank - b.qualityRank);
     expect(ranked.at(-1)?.qualityIssues).toContain("blurry");
 
+    await keepAdultLookingPhotos(t.app, parent, childId);
     const started = await postAs(t.app, "/api/children/training/start", parent, parent.familyId, { childId });
     expect(started.statusCode, started.body).toBe(200);
     await workQueued(t, [trainChildJob.name]);

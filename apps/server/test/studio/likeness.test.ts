@@ -6,6 +6,7 @@ import { readCredits } from "../../src/modules/credits/change-credits";
 import { likenessOutcomesSince } from "../../src/modules/studio/rendering";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
+import { keepAdultLookingPhotos } from "../support/answer-photo-questions";
 import { portraitPicture, STRANGER, samePersonPictures, singleFacePictures } from "../support/face-pictures";
 import {
   type FakeReplicate,
@@ -48,6 +49,7 @@ async function portraitRow(imageId: string) {
 
 async function trainedChild(firstName: string) {
   const fixture = await parentWithChild(t, { firstName, planId: 3, photos: 3, photoBytes: childPhotos });
+  await keepAdultLookingPhotos(t.app, fixture.parent, fixture.childId);
   const started = await call(fixture.parent, "/api/children/training/start", { childId: fixture.childId });
   expect(started.statusCode, started.body).toBe(200);
   await workQueued(t, [trainChildJob.name]);

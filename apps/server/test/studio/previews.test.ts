@@ -8,6 +8,7 @@ import { makePreviews } from "../../src/modules/studio/previews";
 import { runRender } from "../../src/modules/studio/rendering";
 import { makePreviewsJob, renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
+import { keepAdultLookingPhotos } from "../support/answer-photo-questions";
 import { samePersonPictures } from "../support/face-pictures";
 import { postAs, type TestParent } from "../support/families";
 import { upload, uploadForm } from "../support/photos";
@@ -112,6 +113,7 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
     expect(await previewRows(childId)).toHaveLength(4);
 
     // Starting training asks again: the set is already there.
+    await keepAdultLookingPhotos(t.app, parent, childId);
     const started = await call(parent, "/api/children/training/start", { childId });
     expect(started.statusCode, started.body).toBe(200);
     await workQueued(t, [makePreviewsJob.name]);
@@ -206,6 +208,7 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
     expect(ledger.filter((entry) => entry.kind === "refund")).toEqual([]);
     await workQueued(t, [renderPortraitJob.name]);
 
+    await keepAdultLookingPhotos(t.app, parent, childId);
     const started = await call(parent, "/api/children/training/start", { childId });
     expect(started.statusCode, started.body).toBe(200);
     await workQueued(t, [trainChildJob.name]);
@@ -227,6 +230,7 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
     const asked = await call(parent, "/api/children/previews/email", { childId, byEmail: true });
     expect(asked.json()).toEqual({ byEmail: true });
     expect((await previewsOf(parent, childId)).byEmail).toBe(true);
+    await keepAdultLookingPhotos(t.app, parent, childId);
     const started = await call(parent, "/api/children/training/start", { childId });
     expect(started.statusCode, started.body).toBe(200);
     await workQueued(t, [trainChildJob.name]);
@@ -263,6 +267,7 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
   it("sends no previews with the studio-ready mail unless asked", async () => {
     const { parent, childId } = await childWithPhotos("Gus");
     await workQueued(t, [makePreviewsJob.name, renderPortraitJob.name]);
+    await keepAdultLookingPhotos(t.app, parent, childId);
     const started = await call(parent, "/api/children/training/start", { childId });
     expect(started.statusCode, started.body).toBe(200);
     await workQueued(t, [trainChildJob.name]);
@@ -343,6 +348,7 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
     ).rejects.toMatchObject({ code: "PREVIEW_SWAPS_USED" });
 
     // After training: made with the child's model instead.
+    await keepAdultLookingPhotos(t.app, parent, childId);
     const started = await call(parent, "/api/children/training/start", { childId });
     expect(started.statusCode, started.body).toBe(200);
     await workQueued(t, [trainChildJob.name]);

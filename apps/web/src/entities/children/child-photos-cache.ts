@@ -10,27 +10,23 @@ export const childPhotosQueryKey = (familyId: string, childId: number) =>
   [...childrenQueryKey(familyId), childId, "photos"] as const;
 
 /**
- * The server named photos that look like someone other than the child (a training start refused
- * with TRAINING_PHOTOS_DIFFERENT_PEOPLE): they show as marked at once, and the list is read again
- * for the server's own word on every photo.
+ * The server named photos a training start was refused for: ones that look like someone other than
+ * the child (TRAINING_PHOTOS_DIFFERENT_PEOPLE) or adult-looking ones not yet answered for
+ * (TRAINING_ADULT_QUESTIONS_OPEN). They show as marked at once, and the list is read again for the
+ * server's own word on every photo.
  */
-export function markPhotosOfSomeoneElse(
+export function markRefusedPhotos(
   queryClient: QueryClient,
   familyId: string,
   childId: number,
-  photoIds: readonly string[],
+  refused: { reason: "someone-else" | "looks-adult"; photoIds: readonly string[] },
 ): void {
-  const marked = new Set(photoIds);
+  const marked = new Set(refused.photoIds);
+  const mark = (photo: UploadedPhoto): UploadedPhoto =>
+    refused.reason === "someone-else" ? { ...photo, identity: "different" } : { ...photo, looksAdult: true };
   queryClient.setQueryData<{ photos: UploadedPhoto[] }>(childPhotosQueryKey(familyId, childId), (current) =>
     current
-      ? {
-          ...current,
-          photos: current.photos.map((photo) =>
-            marked.has(photo.id) && photo.identity !== "different"
-              ? { ...photo, identity: "different" as const }
-              : photo,
-          ),
-        }
+      ? { ...current, photos: current.photos.map((photo) => (marked.has(photo.id) ? mark(photo) : photo)) }
       : current,
   );
   void queryClient.invalidateQueries({ queryKey: childPhotosQueryKey(familyId, childId) });

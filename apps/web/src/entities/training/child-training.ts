@@ -7,10 +7,10 @@ import {
   trainingStatusEndpoint,
 } from "@wonderkin/contract";
 import { useEffect, useState } from "react";
-import { markPhotosOfSomeoneElse } from "@/entities/children/child-photos-cache";
+import { markRefusedPhotos } from "@/entities/children/child-photos-cache";
 import { childrenQueryKey } from "@/entities/children/get-children";
 import { callApi } from "@/lib/api-client";
-import { photosOfSomeoneElse } from "./start-on-continue";
+import { photosToAnswer } from "./start-on-continue";
 import {
   canCheckTrainingAgain,
   TRAINING_CHECK_AGAIN_AFTER_MS,
@@ -87,9 +87,8 @@ export function useStartTraining(familyId: string | null, childId: number | null
       if (familyId) storeTrainingState(queryClient, familyId, state);
     },
     onError: (error) => {
-      const refused = photosOfSomeoneElse(error);
-      if (refused && familyId && childId)
-        markPhotosOfSomeoneElse(queryClient, familyId, childId, refused.photoIds);
+      const refused = photosToAnswer(error);
+      if (refused && familyId && childId) markRefusedPhotos(queryClient, familyId, childId, refused);
     },
   });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import {
   pendingTrainingStartProblem,
-  photosOfSomeoneElse,
+  photosToAnswer,
   startsTrainingOnContinue,
   trainingStartProblem,
   trainingStartProblemOf,
@@ -80,7 +80,7 @@ describe("pendingTrainingStartProblem", () => {
   });
 });
 
-describe("photosOfSomeoneElse", () => {
+describe("photosToAnswer", () => {
   const message =
     "Some photos look like a different person than Mia. Remove the marked photos, then start training.";
 
@@ -88,17 +88,23 @@ describe("photosOfSomeoneElse", () => {
     const error = new ApiError(409, studioErrorCodes.photosOfDifferentPeople, message, {
       photoIds: ["a", "b"],
     });
-    expect(photosOfSomeoneElse(error)).toEqual({ message, photoIds: ["a", "b"] });
+    expect(photosToAnswer(error)).toEqual({ reason: "someone-else", message, photoIds: ["a", "b"] });
+  });
+
+  it("names adult-looking photos still waiting for an answer", () => {
+    const words = "Some photos look like an adult. Tell us whether each one is Mia (keep it) or remove it.";
+    const error = new ApiError(409, studioErrorCodes.adultQuestionsOpen, words, { photoIds: ["c"] });
+    expect(photosToAnswer(error)).toEqual({ reason: "looks-adult", message: words, photoIds: ["c"] });
   });
 
   it("keeps the words when the details cannot be read", () => {
     const error = new ApiError(409, studioErrorCodes.photosOfDifferentPeople, message, { photoIds: "a" });
-    expect(photosOfSomeoneElse(error)).toEqual({ message, photoIds: [] });
+    expect(photosToAnswer(error)).toEqual({ reason: "someone-else", message, photoIds: [] });
   });
 
   it("is null for any other failure", () => {
-    expect(photosOfSomeoneElse(new ApiError(409, studioErrorCodes.notEnoughPhotos, "More."))).toBeNull();
-    expect(photosOfSomeoneElse(new Error("boom"))).toBeNull();
-    expect(photosOfSomeoneElse(null)).toBeNull();
+    expect(photosToAnswer(new ApiError(409, studioErrorCodes.notEnoughPhotos, "More."))).toBeNull();
+    expect(photosToAnswer(new Error("boom"))).toBeNull();
+    expect(photosToAnswer(null)).toBeNull();
   });
 });

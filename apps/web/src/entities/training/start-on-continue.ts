@@ -55,16 +55,31 @@ export function pendingTrainingStartProblem(options: {
   return options.problem;
 }
 
-/** A start refused because some photos look like someone other than the child. */
-export type PhotosOfSomeoneElse = { message: string; photoIds: string[] };
+/**
+ * A start refused because of photos the parent has to act on: some look like someone other than
+ * the child (remove them), or some look like an adult and were not answered for (keep or remove).
+ */
+export type PhotosToAnswer = {
+  reason: "someone-else" | "looks-adult";
+  message: string;
+  photoIds: string[];
+};
+
+const reasonOfCode: Record<string, PhotosToAnswer["reason"]> = {
+  [studioErrorCodes.photosOfDifferentPeople]: "someone-else",
+  [studioErrorCodes.adultQuestionsOpen]: "looks-adult",
+};
 
 /**
- * The photos a refused start named as someone other than the child (TRAINING_PHOTOS_DIFFERENT_PEOPLE),
- * with the server's words for the parent; null for any other failure. A reply without readable
- * details still counts: the photo list, read again, marks the photos itself.
+ * The photos a refused start named (TRAINING_PHOTOS_DIFFERENT_PEOPLE or
+ * TRAINING_ADULT_QUESTIONS_OPEN), with the server's words for the parent; null for any other
+ * failure. A reply without readable details still counts: the photo list, read again, marks the
+ * photos itself.
  */
-export function photosOfSomeoneElse(error: unknown): PhotosOfSomeoneElse | null {
-  if (!(error instanceof ApiError) || error.code !== studioErrorCodes.photosOfDifferentPeople) return null;
+export function photosToAnswer(error: unknown): PhotosToAnswer | null {
+  if (!(error instanceof ApiError)) return null;
+  const reason = reasonOfCode[error.code];
+  if (!reason) return null;
   const details = differentPeopleDetailsSchema.safeParse(error.details);
-  return { message: error.message, photoIds: details.success ? details.data.photoIds : [] };
+  return { reason, message: error.message, photoIds: details.success ? details.data.photoIds : [] };
 }

@@ -8,7 +8,7 @@ import { paths } from "@/config/paths";
 import { withChild } from "@/entities/children/child-paths";
 import { studioEntryPath } from "@/entities/studio/studio-intro";
 import { type ChildTraining, useNow } from "@/entities/training/child-training";
-import { photosOfSomeoneElse } from "@/entities/training/start-on-continue";
+import { photosToAnswer } from "@/entities/training/start-on-continue";
 import {
   displayedTrainingProgress,
   trainingPhase,
@@ -123,11 +123,12 @@ export function TrainingActions({
   const name = child.firstName;
   const photosLink = withChild(paths.uploadImages, child.id);
   const failure = training.start.error ?? training.checkAgain.error;
-  // Photos that look like someone else are removed on the upload page, where they are marked.
-  const someoneElse = photosOfSomeoneElse(training.start.error);
-  const problem = someoneElse ? (
-    <Alert tone="danger" className="mt-4" data-testid="training-photos-someone-else">
-      <p>{someoneElse.message}</p>
+  // Photos that look like someone else, or like an adult, are answered on the upload page, where
+  // they are marked.
+  const toAnswer = photosToAnswer(training.start.error);
+  const problem = toAnswer ? (
+    <Alert tone="danger" className="mt-4" data-testid={`training-photos-${toAnswer.reason}`}>
+      <p>{toAnswer.message}</p>
       <Link to={photosLink} className="mt-1 inline-block font-semibold underline underline-offset-4">
         See the marked photos
       </Link>

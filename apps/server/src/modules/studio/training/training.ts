@@ -7,6 +7,7 @@ import { sendJobInTransaction } from "../../../jobs/send-in-transaction";
 import { AppError } from "../../../lib/app-error";
 import { recordAnalyticsEvent } from "../../analytics/record-event";
 import { type ChildRow, currentAge, findFamilyChild } from "../../children/child-record";
+import { looksAdult } from "../../photos/age-plausibility";
 import { childIdentity, descriptorToBytes, photosNotOfTheChild } from "../../photos/face-identity";
 import type { PhotoRow } from "../../photos/photo-record";
 import { describedPhotos, loadPhotoSet, photosBestFirst } from "../../photos/photo-set";
@@ -56,6 +57,7 @@ export async function startTraining(
     );
   }
   const reference = checkOneChild(deps, found, photos);
+  checkAdultQuestionsAnswered(found, photos);
   const started = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(child)
@@ -105,6 +107,24 @@ function checkOneChild(deps: StudioDeps, kid: ChildRow, photos: PhotoRow[]) {
     );
   }
   return identity.reference;
+}
+
+/**
+ * A photo that looks like an adult is a question to the parent ("is it Mia?"): training waits for
+ * the answer (keep it, or remove it), since an adult's face in the set would teach the model the
+ * wrong person. Photos already refused as someone else were named by `checkOneChild` first.
+ */
+function checkAdultQuestionsAnswered(kid: ChildRow, photos: PhotoRow[]) {
+  const age = currentAge(kid);
+  const photoIds = photos.filter((photo) => looksAdult(photo, age)).map((photo) => photo.id);
+  if (photoIds.length > 0) {
+    throw new AppError(
+      409,
+      studioErrorCodes.adultQuestionsOpen,
+      studioMessages.adultQuestionsOpen.replaceAll("{name}", kid.firstName),
+      { photoIds },
+    );
+  }
 }
 
 const TRAINING_PHOTOS_UNREADABLE =

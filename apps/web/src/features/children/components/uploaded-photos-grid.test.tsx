@@ -198,7 +198,7 @@ describe("UploadedPhotosGrid: a photo that looks like an adult", () => {
     expect(tile.getByRole("button", { name: "Yes, keep it (photo 2)" })).toBeTruthy();
     expect(tile.getByRole("button", { name: "Remove photo 2" })).toBeTruthy();
     expect(screen.getByTestId("looks-adult-summary").textContent).toBe(
-      "1 photo looks like an adult: tell us below whether it's Mia.",
+      "1 photo looks like an adult: tell us below whether it's Mia. Training waits for your answer.",
     );
     // Never an age.
     expect(grid().textContent).not.toMatch(/\d+\s*(years?|yrs?)/);
@@ -262,6 +262,22 @@ describe("UploadedPhotosGrid: a photo that looks like an adult", () => {
     await waitFor(() => expect(screen.queryByTestId("looks-adult-summary")).toBeNull());
     expect([...kept].sort()).toEqual(["adult-1", "adult-2"]);
     expect(toast.success).toHaveBeenCalledWith("Kept: they stay with Mia's photos.");
+  });
+
+  it("keeps a refused start's words in view while a question is open", () => {
+    const message = "Some photos look like an adult. Tell us whether each one is Mia (keep it) or remove it.";
+    renderGrid(photos, { problem: message });
+    expect(screen.getByTestId("training-refused-problem").textContent).toBe(
+      `Training didn't start. ${message}`,
+    );
+  });
+
+  it("drops those words once every question is answered", () => {
+    renderGrid(
+      photos.map((photo) => ({ ...photo, looksAdult: false })),
+      { problem: "Some photos look like an adult." },
+    );
+    expect(screen.queryByTestId("training-refused-problem")).toBeNull();
   });
 
   it("asks nothing of a photo already marked as someone else", () => {

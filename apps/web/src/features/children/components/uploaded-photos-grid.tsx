@@ -217,7 +217,8 @@ export function UploadedPhotosGrid({
   const [busy, setBusy] = useState<ReadonlyMap<string, Exclude<Busy, null>>>(new Map());
   const sorted = bestFirst(photos);
   const counts = reviewCounts(photos);
-  const shownProblem = counts.someoneElse > 0 ? problem : null;
+  // The refusal stays while the photos it named still need an answer.
+  const shownProblem = counts.someoneElse > 0 || counts.adult > 0 ? problem : null;
   const problemRef = useRef<HTMLDivElement>(null);
 
   // The refusal came from a Continue button that may be far below on a phone: bring it into view.
@@ -274,7 +275,7 @@ export function UploadedPhotosGrid({
       <CardDescription className="text-sm">{gridDescription(photos, counts.weak)}</CardDescription>
       {shownProblem ? (
         <div ref={problemRef} className="mt-4 scroll-mt-24">
-          <Alert tone="danger" data-testid="someone-else-problem">
+          <Alert tone="danger" data-testid="training-refused-problem">
             <strong>Training didn't start.</strong> {shownProblem}
           </Alert>
         </div>

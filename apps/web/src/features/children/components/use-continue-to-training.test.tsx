@@ -171,6 +171,30 @@ describe("Continue at the end of the upload step", () => {
     expect(queryClient.getQueryState(photosKey)?.isInvalidated).toBe(true);
   });
 
+  it("stays on the upload page while adult-looking photos wait for an answer, marking them", async () => {
+    const message =
+      "Some photos look like an adult. Tell us whether each one is Mia (keep it) or remove it, then start training.";
+    callApiMock.mockImplementation(async (endpoint: Endpoint) => {
+      if (endpoint === startTrainingEndpoint)
+        throw new ApiError(409, studioErrorCodes.adultQuestionsOpen, message, { photoIds: ["p1"] });
+      if (endpoint === getUploadedImagesEndpoint)
+        return { photos: [testPhoto("p1", { looksAdult: true }), testPhoto("p2")], limits };
+      throw new Error(`unexpected call to ${endpoint.path}`);
+    });
+    const { queryClient, router } = renderUploadStep({ canStart: true, trainingStatus: null });
+    const photosKey = childPhotosQueryKey("family-1", 7);
+    queryClient.setQueryData(photosKey, { photos: [testPhoto("p1"), testPhoto("p2")], limits });
+
+    await userEvent.click(continueLink());
+    expect((await screen.findByTestId("photos-problem")).textContent).toBe(message);
+    expect(router.state.location.pathname).toBe("/kids/upload-images");
+    const photos = queryClient.getQueryData<{ photos: UploadedPhoto[] }>(photosKey)?.photos ?? [];
+    expect(photos.map((photo) => [photo.id, photo.looksAdult])).toEqual([
+      ["p1", true],
+      ["p2", false],
+    ]);
+  });
+
   it("goes on quietly when the training was already started elsewhere", async () => {
     callApiMock.mockRejectedValue(new ApiError(409, studioErrorCodes.trainingInProgress, "Already running."));
     renderUploadStep({ canStart: true, trainingStatus: null });

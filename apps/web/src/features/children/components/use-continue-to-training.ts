@@ -2,7 +2,7 @@ import type { Child } from "@wonderkin/contract";
 import { useNavigate } from "react-router";
 import { useStartTraining } from "@/entities/training/child-training";
 import {
-  photosOfSomeoneElse,
+  photosToAnswer,
   startsTrainingOnContinue,
   trainingStartProblem,
 } from "@/entities/training/start-on-continue";
@@ -12,9 +12,10 @@ import { toast } from "@/lib/toast";
  * Continue at the end of the upload step: it starts the child's training when that is due (see
  * `startsTrainingOnContinue`), then goes on to the progress page. A failed start is said in a toast
  * and handed to that page, which keeps it next to the button that tries again, rather than keeping
- * the parent here with photos that are already fine. The one exception is a start refused because
- * some photos look like someone else: those photos are the trouble and are marked here, so the
- * parent stays, with the server's words in `photosProblem` to show above them.
+ * the parent here with photos that are already fine. The exception is a start refused because of
+ * photos (some look like someone else, or like an adult and were not answered for): those photos
+ * are the trouble and are marked here, so the parent stays, with the server's words in
+ * `photosProblem` to show above them.
  */
 export function useContinueToTraining({
   familyId,
@@ -47,9 +48,9 @@ export function useContinueToTraining({
     start.mutate(undefined, {
       onSuccess: () => navigate(to),
       onError: (error) => {
-        const someoneElse = photosOfSomeoneElse(error);
-        if (someoneElse) {
-          toast.error(`Training didn't start. ${someoneElse.message}`);
+        const toAnswer = photosToAnswer(error);
+        if (toAnswer) {
+          toast.error(`Training didn't start. ${toAnswer.message}`);
           return;
         }
         const problem = trainingStartProblem(error);
@@ -65,7 +66,10 @@ export function useContinueToTraining({
     onContinue,
     startsTraining: willStart,
     starting: start.isPending,
-    /** Why the last start was refused, when photos of someone else are the reason (cleared by the next try). */
-    photosProblem: photosOfSomeoneElse(start.error)?.message ?? null,
+    /**
+     * Why the last start was refused, when photos on this page are the reason (someone else's, or
+     * adult-looking ones not answered for); cleared by the next try.
+     */
+    photosProblem: photosToAnswer(start.error)?.message ?? null,
   };
 }

@@ -44,7 +44,11 @@ describe("the summaries", () => {
     expect(someoneElseSummary(3, "Mia")).toBe(
       "3 photos look like someone other than Mia. Remove them before training.",
     );
-    expect(adultSummary(1, "Mia")).toBe("1 photo looks like an adult: tell us below whether it's Mia.");
-    expect(adultSummary(2, "Mia")).toBe("2 photos look like an adult: tell us below whether they're Mia.");
+    expect(adultSummary(1, "Mia")).toBe(
+      "1 photo looks like an adult: tell us below whether it's Mia. Training waits for your answer.",
+    );
+    expect(adultSummary(2, "Mia")).toBe(
+      "2 photos look like an adult: tell us below whether they're Mia. Training waits for your answers.",
+    );
   });
 });

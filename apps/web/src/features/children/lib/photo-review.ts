@@ -67,7 +67,7 @@ export function someoneElseSummary(count: number, childName: string): string {
     : `${count} photos look like someone other than ${childName}. Remove them before training.`;
 }
 
-/** "1 photo looks like an adult: tell us below whether it's Mia." */
+/** "1 photo looks like an adult: tell us below whether it's Mia. Training waits for your answer." */
 export function adultSummary(count: number, childName: string): string {
-  return `${count === 1 ? "1 photo looks" : `${count} photos look`} like an adult: tell us below whether ${count === 1 ? "it's" : "they're"} ${childName}.`;
+  return `${count === 1 ? "1 photo looks" : `${count} photos look`} like an adult: tell us below whether ${count === 1 ? "it's" : "they're"} ${childName}. Training waits for your ${count === 1 ? "answer" : "answers"}.`;
 }
