@@ -2,6 +2,8 @@ import { z } from "zod";
 import { emailSchema, passwordSchema, personNameSchema } from "./auth";
 import { consentRecordSchema } from "./consent";
 import { defineEndpoint } from "./endpoint";
+import { familyMessages, familyPictureSchema } from "./family";
+import { familyErrorCodes } from "./rules/family-rules";
 
 /**
  * The user record of spec §3. `betterAuthUid` is "the provider user id, named with the identity
@@ -14,6 +16,10 @@ export const userRecordSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   totalCredits: z.number().int(),
+  /**
+   * The parent's picture: a short-lived signed address of the one they uploaded, or the address a
+   * social profile gave at sign-up (kept as it was; the web app shows initials for another site's).
+   */
   avatarUrl: z.string().nullable(),
   /** The parent's personal family: the default `organization-id` of every product request. */
   defaultOrganizationId: z.string().nullable(),
@@ -43,8 +49,30 @@ export const updateUserEndpoint = defineEndpoint({
   request: z.object({
     firstName: personNameSchema.optional(),
     lastName: z.string().trim().max(60).optional(),
-    avatarUrl: z.url().max(2048).nullable().optional(),
   }),
+  response: userRecordSchema,
+});
+
+/**
+ * The parent's own picture (decision 0059) is an upload, refused with the same code and words as
+ * the family picture's, since the same rule (JPEG, PNG or WebP, at most 5 MB) refuses both.
+ */
+export const userErrorCodes = { pictureInvalid: familyErrorCodes.pictureInvalid } as const;
+export const userMessages = { pictureInvalid: familyMessages.pictureInvalid } as const;
+
+/** Replaces the parent's picture; it travels like the family picture, as a data URL. */
+export const uploadProfilePictureEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/user/picture",
+  request: z.object({ picture: familyPictureSchema }),
+  response: userRecordSchema,
+});
+
+/** Removes the parent's picture, whether uploaded or from a social profile. */
+export const removeProfilePictureEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/user/picture/remove",
+  request: z.object({}).optional(),
   response: userRecordSchema,
 });
 

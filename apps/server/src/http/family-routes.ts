@@ -7,6 +7,7 @@ import {
   deleteFamilyEndpoint,
   familyErrorCodes,
   familyMessages,
+  familySpendingEndpoint,
   getInvitationEndpoint,
   getMembersEndpoint,
   leaveFamilyEndpoint,
@@ -15,6 +16,7 @@ import {
   removeMemberEndpoint,
   resendInvitationEndpoint,
   revokeInvitationEndpoint,
+  setFamilySpendingEndpoint,
   updateFamilyEndpoint,
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
@@ -34,6 +36,8 @@ import {
 } from "../modules/families/invitations";
 import { getFamilySummary, listFamilies } from "../modules/families/list-families";
 import { addFamilyMember, changeMemberRole } from "../modules/families/manage-members";
+import { readFamilySpending } from "../modules/families/read-family-spending";
+import { shareFamilyCredits } from "../modules/families/share-family-credits";
 import { deleteFamily } from "../modules/privacy/delete-family";
 import { leaveFamilyAccess, removeMemberAccess } from "../modules/privacy/remove-member-access";
 import { requireIdentity } from "./authenticate";
@@ -58,8 +62,20 @@ export function familyRoutes(deps: FamilyDeps) {
     registerFamilyEndpoint(app, deps, getMembersEndpoint, async ({ actor }) => {
       const { familyId, role, memberId } = actor.membership;
       const family = await getFamilySummary(db, { familyId, role, mediaSecret, mediaTtlSeconds });
-      return { family, you: { memberId, role }, ...(await getFamilyMembers(db, { familyId, role })) };
+      return {
+        family,
+        you: { memberId, role },
+        ...(await getFamilyMembers(db, { familyId, role, media: deps })),
+      };
     });
+
+    // Who pays when this parent creates here, and the owner's switch that shares the family's credits.
+    registerFamilyEndpoint(app, deps, familySpendingEndpoint, ({ actor }) =>
+      readFamilySpending(db, { familyId: actor.membership.familyId, userId: actor.userId }),
+    );
+    registerFamilyEndpoint(app, deps, setFamilySpendingEndpoint, ({ actor }, body) =>
+      shareFamilyCredits(deps, actor, body),
+    );
 
     await app.register(async (scope) => {
       scope.addHook("onRoute", (route) => {

@@ -1,48 +1,20 @@
-import { createHash } from "node:crypto";
 import { FAMILY_PICTURE_MAX_BYTES, familyErrorCodes, familyMessages } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import type { Database } from "../../db/client";
 import { familyPicture } from "../../db/schema";
+import { squarePictureFromDataUrl, squarePictureVersion } from "../../image-work/square-picture";
 import { AppError } from "../../lib/app-error";
 import { signPath } from "../../lib/signed-url";
 
-const PICTURE_SIZE = 256;
-/** Decompression-bomb guard: no legitimate family picture has more pixels than this. */
-const MAX_INPUT_PIXELS = 50_000_000;
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
-
-const invalidPicture = () =>
-  new AppError(400, familyErrorCodes.pictureInvalid, familyMessages.pictureInvalid);
-
-/**
- * Turns an uploaded picture into what we keep: the type is read from the bytes (not the data URL's
- * label), the image is auto-oriented, cropped to a square and re-encoded, which drops all metadata
- * (EXIF, GPS) the original carried.
- */
+/** Square WebP without metadata; the same processing as a parent's profile picture (decision 0059). */
 export async function normaliseFamilyPicture(dataUrl: string): Promise<{ webp: Buffer; version: string }> {
-  const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
-  const bytes = Buffer.from(base64, "base64");
-  if (bytes.length === 0 || bytes.length > FAMILY_PICTURE_MAX_BYTES) throw invalidPicture();
-  try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
-    const { format } = await image.metadata();
-    if (!format || !ACCEPTED_FORMATS.has(format)) throw invalidPicture();
-    const webp = await image
-      .rotate()
-      .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: "cover", position: "attention" })
-      .webp({ quality: 82 })
-      .toBuffer();
-    return { webp, version: familyPictureVersion(webp) };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw invalidPicture();
-  }
+  const picture = await squarePictureFromDataUrl(dataUrl, { maxBytes: FAMILY_PICTURE_MAX_BYTES });
+  if (!picture) throw new AppError(400, familyErrorCodes.pictureInvalid, familyMessages.pictureInvalid);
+  return picture;
 }
 
 /** The picture's address changes with its content, so browsers may cache each version for good. */
-export const familyPictureVersion = (webp: Buffer) =>
-  createHash("sha256").update(webp).digest("base64url").slice(0, 16);
+export const familyPictureVersion = squarePictureVersion;
 
 export async function saveFamilyPicture(
   db: Database,

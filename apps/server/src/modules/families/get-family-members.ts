@@ -8,6 +8,7 @@ import {
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { invitation, member, user } from "../../db/schema";
+import { avatarUrlOf, type MediaSigning } from "../profile-picture/profile-picture-address";
 
 type MemberRow = {
   memberId: string;
@@ -31,31 +32,40 @@ const memberColumns = {
   joinedAt: member.createdAt,
 };
 
-function toFamilyMember(row: MemberRow): FamilyMember {
-  return { ...row, role: isFamilyRole(row.role) ? row.role : "member", joinedAt: row.joinedAt.toISOString() };
+/** An uploaded picture's stored path becomes a fresh signed address (decision 0059). */
+function toFamilyMember(row: MemberRow, media: MediaSigning): FamilyMember {
+  return {
+    ...row,
+    avatarUrl: avatarUrlOf(media, { id: row.userId, image: row.avatarUrl }),
+    role: isFamilyRole(row.role) ? row.role : "member",
+    joinedAt: row.joinedAt.toISOString(),
+  };
 }
 
-export async function listMembers(db: Database, options: { familyId: string }): Promise<FamilyMember[]> {
+export async function listMembers(
+  db: Database,
+  options: { familyId: string; media: MediaSigning },
+): Promise<FamilyMember[]> {
   const rows = await db
     .select(memberColumns)
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organizationId, options.familyId))
     .orderBy(asc(member.createdAt));
-  return rows.map(toFamilyMember);
+  return rows.map((row) => toFamilyMember(row, options.media));
 }
 
 /** One member of one family, or null (a member id of another family is "not found", never its data). */
 export async function findMember(
   db: Database,
-  options: { familyId: string; memberId: string },
+  options: { familyId: string; memberId: string; media: MediaSigning },
 ): Promise<FamilyMember | null> {
   const [row] = await db
     .select(memberColumns)
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, options.familyId), eq(member.id, options.memberId)));
-  return row ? toFamilyMember(row) : null;
+  return row ? toFamilyMember(row, options.media) : null;
 }
 
 export async function listPendingInvitations(
@@ -91,7 +101,10 @@ export async function listPendingInvitations(
 }
 
 /** The family page's data: members for everyone; pending invitations for those who may manage them. */
-export async function getFamilyMembers(db: Database, options: { familyId: string; role: FamilyRole }) {
+export async function getFamilyMembers(
+  db: Database,
+  options: { familyId: string; role: FamilyRole; media: MediaSigning },
+) {
   const [members, invitations] = await Promise.all([
     listMembers(db, options),
     can(options.role, { resource: "invitation", action: "create" })

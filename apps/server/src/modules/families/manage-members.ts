@@ -17,7 +17,7 @@ const memberNotFound = () =>
   new AppError(404, familyErrorCodes.memberNotFound, familyMessages.memberNotFound);
 
 async function requireMember(deps: FamilyDeps, actor: FamilyActor, memberId: string): Promise<FamilyMember> {
-  const target = await findMember(deps.db, { familyId: actor.membership.familyId, memberId });
+  const target = await findMember(deps.db, { familyId: actor.membership.familyId, memberId, media: deps });
   if (!target) throw memberNotFound();
   return target;
 }

@@ -5,10 +5,11 @@ import { user } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { findCurrentConsent } from "../consent/parental-consent";
 import { findDefaultFamilyId } from "../families/find-default-family";
+import { avatarUrlOf, type MediaSigning } from "../profile-picture/profile-picture-address";
 
 type Row = typeof user.$inferSelect;
 
-export async function toUserRecord(db: Database, row: Row): Promise<UserRecord> {
+export async function toUserRecord(db: Database, row: Row, media: MediaSigning): Promise<UserRecord> {
   return {
     betterAuthUid: row.id,
     firstName: row.firstName,
@@ -16,7 +17,7 @@ export async function toUserRecord(db: Database, row: Row): Promise<UserRecord> 
     email: row.email,
     emailVerified: row.emailVerified,
     totalCredits: row.totalCredits,
-    avatarUrl: row.image,
+    avatarUrl: avatarUrlOf(media, row),
     defaultOrganizationId: await findDefaultFamilyId(db, { userId: row.id }),
     consent: await findCurrentConsent(db, { userId: row.id }),
     createdAt: row.createdAt.toISOString(),
@@ -36,7 +37,11 @@ export async function findUserRow(db: Database, userId: string): Promise<Row> {
  */
 export async function getUserRecord(
   db: Database,
-  options: { userId: string; profile?: { first_name?: string; last_name?: string; avatar_url?: string } },
+  options: {
+    userId: string;
+    profile?: { first_name?: string; last_name?: string; avatar_url?: string };
+    media: MediaSigning;
+  },
 ): Promise<UserRecord> {
   let row = await findUserRow(db, options.userId);
   const profile = options.profile;
@@ -49,5 +54,5 @@ export async function getUserRecord(
       [row = row] = await db.update(user).set(fill).where(eq(user.id, row.id)).returning();
     }
   }
-  return toUserRecord(db, row);
+  return toUserRecord(db, row, options.media);
 }

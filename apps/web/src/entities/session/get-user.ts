@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { UserRecord } from "@wonderkin/contract";
 import { authErrorCodes } from "@wonderkin/contract/rules";
 import { ApiError } from "@/lib/api-error";
+import { refetchBeforeMediaExpires } from "@/lib/signed-media";
 
 /**
  * The server's record of the signed-in parent (spec §3, getUser of §7). It settles which family
@@ -26,6 +27,8 @@ export function getUserQueryOptions(userId: string | undefined) {
     queryFn: getUser,
     enabled: Boolean(userId),
     staleTime: 60_000,
+    // The parent's uploaded picture comes as a short-lived signed address: a fresh one before it expires.
+    refetchInterval: (query) => refetchBeforeMediaExpires(query.state.data),
   });
 }
 

@@ -1,11 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  authErrorCodes,
-  authMessages,
-  passwordSchema,
-  personNameSchema,
-  type UserRecord,
-} from "@wonderkin/contract";
+import { authErrorCodes, authMessages, passwordSchema, type UserRecord } from "@wonderkin/contract";
 import {
   BadgeCheck,
   ChevronRight,
@@ -20,9 +14,8 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
-import { Avatar, isDisplayableImageUrl } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { Card, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { Input } from "@/components/ui/input";
@@ -35,99 +28,9 @@ import { useUser } from "@/entities/session/get-user";
 import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { requiredEmailSchema } from "@/lib/form-schemas";
-import { toast } from "@/lib/toast";
 import { useChangeEmail } from "../api/change-email";
-import { useUpdateUser } from "../api/update-user";
+import { ProfileCard } from "./profile-card";
 import { YourDataCard } from "./your-data-card";
-
-function isWebAddress(value: string): boolean {
-  try {
-    return ["http:", "https:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-const profileFormSchema = z.object({
-  firstName: personNameSchema,
-  lastName: z.string().trim().max(60, "Use at most 60 characters."),
-  avatarUrl: z
-    .string()
-    .trim()
-    .max(2048, "Use a shorter link.")
-    .refine((value) => value === "" || isWebAddress(value), "Enter a link that starts with https://"),
-});
-
-function ProfileCard({ user }: { user: UserRecord }) {
-  const update = useUpdateUser(user.betterAuthUid);
-  const form = useForm({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, avatarUrl: user.avatarUrl ?? "" },
-  });
-  const { errors, isDirty } = form.formState;
-  const [firstName, lastName, avatarUrl] = form.watch(["firstName", "lastName", "avatarUrl"]);
-
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(
-      { firstName: values.firstName, lastName: values.lastName, avatarUrl: values.avatarUrl || null },
-      {
-        onSuccess: (saved) => {
-          form.reset({
-            firstName: saved.firstName,
-            lastName: saved.lastName,
-            avatarUrl: saved.avatarUrl ?? "",
-          });
-          toast.success("Your profile is saved.");
-        },
-      },
-    ),
-  );
-
-  const previewName = `${firstName} ${lastName}`.trim() || user.email;
-  return (
-    <Card>
-      <div className="flex items-center gap-4">
-        <Avatar name={previewName} src={user.avatarUrl} size="lg" />
-        <div className="min-w-0">
-          <CardTitle size="md">Your profile</CardTitle>
-          <CardDescription>How you appear in your family's studio.</CardDescription>
-        </div>
-      </div>
-      <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
-        {update.isError ? (
-          <Alert tone="danger">
-            {errorMessage(update.error, "We couldn't save your profile. Please try again.")}
-          </Alert>
-        ) : null}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...form.register("firstName")} />
-          </Field>
-          <Field label="Last name" optional error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...form.register("lastName")} />
-          </Field>
-        </div>
-        <Field
-          label="Picture link"
-          optional
-          hint={
-            avatarUrl && !isDisplayableImageUrl(avatarUrl) && !errors.avatarUrl
-              ? "Saved with your profile. Pictures from other sites are shown as your initials here."
-              : "A link to a picture of you, starting with https://"
-          }
-          error={errors.avatarUrl?.message}
-        >
-          <Input type="url" inputMode="url" placeholder="https://" {...form.register("avatarUrl")} />
-        </Field>
-        <div className="flex justify-end">
-          <Button type="submit" pending={update.isPending} disabled={!isDirty}>
-            Save profile
-          </Button>
-        </div>
-      </form>
-    </Card>
-  );
-}
 
 function EmailCard({ user }: { user: UserRecord }) {
   const change = useChangeEmail();

@@ -52,6 +52,9 @@ export function HeaderAccount() {
   // Plans and credits are for verified parents (the pages about them need a verified e-mail).
   const verified = user.data?.emailVerified === true;
   const credits = new Intl.NumberFormat().format(user.data?.totalCredits ?? 0);
+  // The record's picture only: the session's `image` is the unsigned stored path of an uploaded
+  // picture (decision 0059), which does not load; initials show until the record arrives.
+  const avatarUrl = user.data?.avatarUrl ?? null;
 
   return (
     <nav aria-label="Account">
@@ -59,7 +62,7 @@ export function HeaderAccount() {
         triggerClassName="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold text-white transition-colors hover:bg-white/10 aria-expanded:bg-white/10"
         trigger={
           <>
-            <Avatar name={fullName || firstName} src={user.data?.avatarUrl ?? sessionUser.image} size="sm" />
+            <Avatar name={fullName || firstName} src={avatarUrl} size="sm" />
             <span className="sr-only">Account: </span>
             <span className="max-w-32 truncate max-sm:sr-only">{firstName}</span>
             <ChevronDown className="size-4 text-white/70" aria-hidden />
@@ -69,7 +72,7 @@ export function HeaderAccount() {
         {(close) => (
           <>
             <div className="flex items-center gap-3 border-b border-line px-3 pt-2 pb-3">
-              <Avatar name={fullName || firstName} src={user.data?.avatarUrl ?? sessionUser.image} />
+              <Avatar name={fullName || firstName} src={avatarUrl} />
               <div className="min-w-0">
                 <p className="truncate font-semibold">{fullName || firstName}</p>
                 <p className="truncate text-sm text-muted">{email}</p>

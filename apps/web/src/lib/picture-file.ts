@@ -7,7 +7,7 @@ function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toLocaleString(undefined, { maximumFractionDigits: 1 });
 }
 
-/** Why a chosen file cannot be the family picture, in words for the parent; null when it can. */
+/** Why a chosen file cannot be a family or profile picture, in words for the parent; null when it can. */
 export function pictureFileProblem(file: { type: string; size: number }): string | null {
   if (!(acceptedPictureTypes as readonly string[]).includes(file.type)) {
     return "Choose a JPEG, PNG or WebP picture.";
