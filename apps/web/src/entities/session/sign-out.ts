@@ -1,3 +1,4 @@
+import { forgetAllKeptFiles } from "@/lib/kept-files";
 import { loadAuthClient } from "./load-auth-client";
 
 /** Survives the reload of sign-out (local storage does not): a message for the sign-in page. */
@@ -52,6 +53,8 @@ export async function signOut({
   } catch {
     // Ignored on purpose: see above.
   }
+  // Photos kept on this device for an unfinished upload go too: a shared device keeps no child's photos.
+  await forgetAllKeptFiles();
   try {
     localStorage.clear();
     if (notice) {

@@ -15,12 +15,14 @@ import { NoChildYet, OwnersAndAdminsOnly } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
 import { ContinueButton, PhotoCountCard } from "./photo-count-card";
 import { PhotoDropZone } from "./photo-drop-zone";
+import { UnfinishedUploadsCard } from "./unfinished-uploads-card";
 import { UploadQueueList } from "./upload-queue-list";
 import { UploadedPhotosGrid } from "./uploaded-photos-grid";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
 import { useConsentGate } from "./use-consent-gate";
 import { useContinueToTraining } from "./use-continue-to-training";
 import { usePhotoUploads } from "./use-photo-uploads";
+import { useUnfinishedUploads } from "./use-unfinished-uploads";
 
 type Child = NonNullable<ChildFlow["child"]>;
 type Photos = NonNullable<ReturnType<typeof useChildPhotos>["data"]>;
@@ -57,12 +59,14 @@ function Uploader({
 }) {
   const sendToConsent = useConsentGate();
   const { limits, photos } = data;
+  const unfinished = useUnfinishedUploads({ familyId, childId: child.id });
   const uploads = usePhotoUploads({
     familyId,
     childId: child.id,
     limits,
     uploadedCount: photos.length,
     onConsentNeeded: sendToConsent,
+    keeper: unfinished.keeper,
   });
   const waiting = uploads.summary.active;
   const full = photos.length + waiting >= limits.max;
@@ -91,6 +95,11 @@ function Uploader({
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
       <div className="flex min-w-0 flex-col gap-6">
+        <UnfinishedUploadsCard
+          files={unfinished.unfinished}
+          onUploadAgain={() => unfinished.uploadAgain(uploads.add)}
+          onForget={unfinished.forget}
+        />
         <PhotoDropZone
           onFiles={uploads.add}
           disabled={full}

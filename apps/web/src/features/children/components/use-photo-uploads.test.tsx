@@ -309,6 +309,21 @@ describe("usePhotoUploads with the upload queue", () => {
     expect(screen.queryByText("oops.jpg")).toBeNull();
   });
 
+  it("asks before a refresh or a closed tab only while a photo is being sent", async () => {
+    // The browser shows its own question when the event's default is prevented.
+    const closingIsQuestioned = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    renderUploader();
+    expect(closingIsQuestioned()).toBe(false);
+    await pick(photo("sent.jpg"));
+    expect(closingIsQuestioned()).toBe(true);
+    await settle(() => uploads[0]?.accept());
+    expect(closingIsQuestioned()).toBe(false);
+  });
+
   it("hands a missing consent to the page, to send the parent to the agreement", async () => {
     const { onConsentNeeded } = renderUploader();
     await pick(photo("first.jpg"));

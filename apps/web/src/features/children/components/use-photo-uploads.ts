@@ -15,9 +15,13 @@ import {
   uploadQueueReducer,
 } from "../lib/upload-queue";
 import { isConsentError } from "./use-consent-gate";
+import type { UploadKeeper } from "./use-unfinished-uploads";
 
 /** Files sent at once: enough to keep a connection busy, few enough that each shows progress. */
 export const UPLOAD_CONCURRENCY = 3;
+
+/** For a queue whose files need not outlive the page (tests, pages that keep nothing). */
+const keepNothing: UploadKeeper = { hold: () => {}, release: () => {} };
 
 /** Answers that may go away if the same file is sent again later. */
 const retryableStatuses = new Set([0, 408, 429]);
@@ -31,7 +35,8 @@ const previewable = (file: File) =>
  * The upload queue of one child's photos: picked files are checked on the device, then sent three
  * at a time with their progress; each accepted photo joins the child's photo list at once, each
  * refused one keeps the server's reason. The files and their previews (object URLs) live here and
- * are released when they leave the queue or the page.
+ * are released when they leave the queue or the page. The `keeper` holds a copy of each file until
+ * the server has settled it or the parent removed it, so a refresh does not lose it without a word.
  */
 export function usePhotoUploads(options: {
   familyId: string;
@@ -39,8 +44,9 @@ export function usePhotoUploads(options: {
   limits: PhotoLimits;
   uploadedCount: number;
   onConsentNeeded: (error: unknown) => void;
+  keeper?: UploadKeeper;
 }) {
-  const { familyId, childId, limits, uploadedCount, onConsentNeeded } = options;
+  const { familyId, childId, limits, uploadedCount, onConsentNeeded, keeper = keepNothing } = options;
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(uploadQueueReducer, emptyQueue);
   const files = useRef(new Map<string, File>());
@@ -63,13 +69,16 @@ export function usePhotoUploads(options: {
         counter.current += 1;
         const id = `upload-${counter.current}`;
         const problem = verdicts[index] ?? null;
-        if (!problem) files.current.set(id, file);
+        if (!problem) {
+          files.current.set(id, file);
+          keeper.hold(id, file);
+        }
         if (previewable(file)) previews.current.set(id, URL.createObjectURL(file));
         return { id, name: file.name || "photo", size: file.size, problem };
       });
       dispatch({ type: "add", files: entries });
     },
-    [limits, uploadedCount, state],
+    [limits, uploadedCount, state, keeper],
   );
 
   // Sends the next files whenever there is room (each file starts once: its controller marks it).
@@ -97,6 +106,7 @@ export function usePhotoUploads(options: {
         .then(
           (result) => {
             dispatch({ type: "accepted", id, photoId: result.photo.id });
+            keeper.release(id);
             addPhotoToCache(queryClient, familyId, childId, result.photo, result.photoCount);
             // The grid shows the server's thumbnail from now on.
             release(id);
@@ -111,6 +121,8 @@ export function usePhotoUploads(options: {
             if (error instanceof ApiError && !retryableStatuses.has(error.status) && error.status < 500) {
               dispatch({ type: "rejected", id, problem: { code: error.code, message: error.message } });
               files.current.delete(id);
+              // A refusal is final: sending the same file again would be refused again.
+              keeper.release(id);
               return;
             }
             dispatch({
@@ -125,7 +137,7 @@ export function usePhotoUploads(options: {
         )
         .finally(() => controllers.current.delete(id));
     }
-  }, [state, childId, familyId, queryClient, release, onConsentNeeded]);
+  }, [state, childId, familyId, queryClient, release, onConsentNeeded, keeper]);
 
   const summary = batchSummary(state);
 
@@ -140,13 +152,16 @@ export function usePhotoUploads(options: {
     wasActive.current = summary.active > 0;
   }, [summary.active, queryClient, familyId, childId]);
 
-  // Leaving mid-upload loses the rest: the browser asks first.
+  // A refresh or a closed tab mid-upload stops the files on their way: the browser asks first (in its
+  // own words), only while something is being sent. What is stopped is kept by the keeper and offered
+  // again on the next visit.
+  const sending = state.items.some((item) => item.status === "uploading");
   useEffect(() => {
-    if (summary.active === 0) return;
+    if (!sending) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [summary.active]);
+  }, [sending]);
 
   // Leaving the page stops what is still on its way and frees every preview.
   useEffect(() => {
@@ -168,19 +183,23 @@ export function usePhotoUploads(options: {
         void queryClient.invalidateQueries({ queryKey: childPhotosQueryKey(familyId, childId) });
       }
       release(id);
+      keeper.release(id);
       dispatch({ type: "remove", id });
     },
-    [release, queryClient, familyId, childId],
+    [release, queryClient, familyId, childId, keeper],
   );
 
   const retry = useCallback((id: string) => dispatch({ type: "retry", id }), []);
 
   const dismissProblems = useCallback(() => {
     for (const item of state.items) {
-      if (item.status === "rejected" || item.status === "failed") release(item.id);
+      if (item.status === "rejected" || item.status === "failed") {
+        release(item.id);
+        keeper.release(item.id);
+      }
     }
     dispatch({ type: "dismiss-problems" });
-  }, [state.items, release]);
+  }, [state.items, release, keeper]);
 
   const previewOf = useCallback((id: string) => previews.current.get(id) ?? null, []);
 
