@@ -13,8 +13,9 @@ export function AppLayout({ headerActions }: { headerActions?: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-white/10 bg-night-900/95 backdrop-blur">
         <div className="mx-auto flex h-(--app-header-height) max-w-6xl items-center justify-between gap-4 px-5 sm:px-8">
-          <Link to="/" aria-label={`${appName} home`} className="rounded-lg">
-            <Logo inverted />
+          {/* On a phone the menus (family, child, credits, account) need the width: the mark alone. */}
+          <Link to="/" aria-label={`${appName} home`} className="shrink-0 rounded-lg">
+            <Logo inverted markOnlyOnPhones={Boolean(headerActions)} />
           </Link>
           {headerActions}
         </div>

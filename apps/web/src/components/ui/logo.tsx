@@ -23,7 +23,16 @@ export function LogoMark({ size = "md", className }: { size?: "md" | "lg"; class
   );
 }
 
-export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {
+export function Logo({
+  className,
+  inverted = false,
+  markOnlyOnPhones = false,
+}: {
+  className?: string;
+  inverted?: boolean;
+  /** Only the mark below `sm`, where the header's menus need the width (the name stays for readers). */
+  markOnlyOnPhones?: boolean;
+}) {
   return (
     <span className={cn("inline-flex items-center gap-2.5", className)}>
       <LogoMark />
@@ -31,6 +40,7 @@ export function Logo({ className, inverted = false }: { className?: string; inve
         className={cn(
           "font-display text-xl font-semibold tracking-tight",
           inverted ? "text-white" : "text-ink",
+          markOnlyOnPhones && "max-sm:sr-only",
         )}
       >
         {appName}
