@@ -42,6 +42,9 @@ export default defineConfig({
         test: {
           name: "web",
           root: "apps/web",
+          // A hang detector, as on the server: a component test clicking through jsdom took over
+          // Vitest's default 5 s on a machine busy with browser tests (decision 0048).
+          testTimeout: 30_000,
           include: ["src/**/*.test.{ts,tsx}", "vite-plugins/**/*.test.ts", "test/**/*.test.ts"],
           // cn-guard: a component test fails when cn is given conflicting Tailwind classes (decision 0036).
           setupFiles: ["../../test/fail-on-console-error.ts", "./test/cn-guard.ts"],
