@@ -2,7 +2,6 @@ import {
   acceptInvitationEndpoint,
   addMemberEndpoint,
   changeMemberRoleEndpoint,
-  commonErrorCodes,
   declineInvitationEndpoint,
   deleteFamilyEndpoint,
   familyErrorCodes,
@@ -21,7 +20,7 @@ import {
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
-import { isSignedPathValid, signedMediaCacheControl } from "../lib/signed-url";
+import { isSignedPathValid } from "../lib/signed-url";
 import type { FamilyDeps } from "../modules/families/family-deps";
 import { familyPicturePath, readFamilyPicture } from "../modules/families/family-picture";
 import { updateFamily } from "../modules/families/family-settings";
@@ -44,6 +43,7 @@ import { requireIdentity } from "./authenticate";
 import { registerEndpoint } from "./endpoint-route";
 import { registerFamilyEndpoint } from "./family-context";
 import { fetchHeadersOf } from "./request-headers";
+import { sendSignedPicture } from "./send-signed-picture";
 
 /** A family picture upload arrives as a data URL inside JSON: allow it past the default 1 MB. */
 const PICTURE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -136,18 +136,7 @@ export function familyRoutes(deps: FamilyDeps) {
         const picture = isSignedPathValid(mediaSecret, path, request.query)
           ? await readFamilyPicture(db, { familyId, version })
           : null;
-        if (!picture) {
-          throw new AppError(
-            404,
-            commonErrorCodes.notFound,
-            "This picture address is unknown or has expired.",
-          );
-        }
-        return reply
-          .type("image/webp")
-          .header("cache-control", signedMediaCacheControl(request.query, { store: true }))
-          .header("content-disposition", "inline")
-          .send(picture);
+        return sendSignedPicture(reply, request.query, picture);
       },
     );
   };

@@ -1,7 +1,6 @@
 import {
   acceptTermsEndpoint,
   changeEmailEndpoint,
-  commonErrorCodes,
   getUserEndpoint,
   removeProfilePictureEndpoint,
   updateUserEndpoint,
@@ -9,8 +8,7 @@ import {
   verificationStatusEndpoint,
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../lib/app-error";
-import { isSignedPathValid, signedMediaCacheControl } from "../lib/signed-url";
+import { isSignedPathValid } from "../lib/signed-url";
 import type { IdentityDeps } from "../modules/auth/identity-deps";
 import { acceptConsent } from "../modules/consent/parental-consent";
 import { type MediaSigning, profilePicturePath } from "../modules/profile-picture/profile-picture-address";
@@ -22,6 +20,7 @@ import { updateUserProfile } from "../modules/users/update-user-profile";
 import type { Storage } from "../providers/storage/storage";
 import { requireIdentity } from "./authenticate";
 import { registerEndpoint } from "./endpoint-route";
+import { sendSignedPicture } from "./send-signed-picture";
 
 /** A picture upload arrives as a data URL inside JSON: allow it past the default 1 MB. */
 const PICTURE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -74,18 +73,7 @@ export function userRoutes(deps: UserRouteDeps) {
         )
           ? await readProfilePicture(deps, { userId, version })
           : null;
-        if (!picture) {
-          throw new AppError(
-            404,
-            commonErrorCodes.notFound,
-            "This picture address is unknown or has expired.",
-          );
-        }
-        return reply
-          .type("image/webp")
-          .header("cache-control", signedMediaCacheControl(request.query, { store: true }))
-          .header("content-disposition", "inline")
-          .send(picture);
+        return sendSignedPicture(reply, request.query, picture);
       },
     );
 
