@@ -1,13 +1,7 @@
 import { Ellipsis, Trash2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router";
 import { Menu, menuItemClass } from "@/components/ui/menu";
+import { useDeleteChildDialog } from "@/entities/children/use-delete-child-dialog";
 import { cn } from "@/lib/cn";
-
-// Loaded on the first "Delete", like the child pages' own delete button.
-const DeleteChildDialog = lazy(() =>
-  import("@/entities/children/delete-child-dialog").then((module) => ({ default: module.DeleteChildDialog })),
-);
 
 /**
  * The studio header's last control: a "More" menu holding what cannot be undone (deleting the child),
@@ -23,9 +17,7 @@ export function StudioMoreMenu({
   child: { id: number; firstName: string };
   leaveTo: string;
 }) {
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const deletion = useDeleteChildDialog({ familyId, child, leaveTo });
   return (
     <>
       <Menu
@@ -43,25 +35,14 @@ export function StudioMoreMenu({
             className={cn(menuItemClass, "text-danger-700 [&_svg]:text-danger-600")}
             onClick={() => {
               close();
-              setWanted(true);
-              setOpen(true);
+              deletion.ask();
             }}
           >
             <Trash2 aria-hidden /> Delete {child.firstName}…
           </button>
         )}
       </Menu>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <DeleteChildDialog
-            familyId={familyId}
-            child={child}
-            open={open}
-            onOpenChange={setOpen}
-            onDeleted={() => navigate(leaveTo, { replace: true })}
-          />
-        </Suspense>
-      ) : null}
+      {deletion.dialog}
     </>
   );
 }
