@@ -17,7 +17,7 @@ describe("addOnWords", () => {
       "Room for one more child in your family, for as long as you're on Oracle. Paid once.",
     );
     expect(addOnPurchaseWords({ unit: "video", units: 5 })).toBe(
-      "5 video clips for your Magician plan. Paid once; they never expire.",
+      "5 video clips, added to your account. Paid once; they never expire.",
     );
   });
 });

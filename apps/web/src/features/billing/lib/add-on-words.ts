@@ -14,5 +14,6 @@ export function addOnPurchaseWords(addOn: { unit: AddOnUnit; units: number } | n
   if (addOn?.unit === "child") {
     return `Room for ${addOn.units === 1 ? "one more child" : `${addOn.units} more children`} in your family, for as long as you're on Oracle. Paid once.`;
   }
-  return `${addOnWords(addOn)} for your Magician plan. Paid once; they never expire.`;
+  // No plan named: the clips and files are sold on Magician and Oracle alike (decision 0056).
+  return `${addOnWords(addOn)}, added to your account. Paid once; they never expire.`;
 }
