@@ -86,6 +86,8 @@ test.describe("family access", () => {
     await grandpaPage.goto(`/kids/children/${childId}/magic-studio`);
     await expect(grandpaPage.getByRole("heading", { name: "2. Create portraits" })).toBeAttached();
     await expect(notice).toHaveCount(0);
+    // His header shows what creating here takes: the family's credits, not his own empty balance.
+    await expect(grandpaPage.getByTestId("header-credits")).toContainText(/\d+ family credits/);
 
     expect(errors, "errors in Grandpa's browser console").toEqual([]);
     await context.close();
