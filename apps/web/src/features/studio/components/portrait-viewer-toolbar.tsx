@@ -6,9 +6,9 @@ import { PortraitVideoAction } from "./portrait-video-action";
 import type { ViewerActions, ViewerScope } from "./use-viewer-actions";
 
 /**
- * An action's word: on a narrow phone six of them share the width, so a word that does not fit
- * ends in "…" inside its own button rather than pushing the toolbar past the screen's edge (its
- * accessible name stays whole).
+ * An action's word. On a phone six actions share the width, each as wide as its word (they all fit
+ * at 360 px); on anything narrower a word ends in "…" inside its own button rather than pushing the
+ * toolbar past the screen's edge (its accessible name stays whole).
  */
 function ActionLabel({ children }: { children: ReactNode }) {
   return <span className="max-w-full truncate">{children}</span>;
@@ -34,7 +34,7 @@ function ActionButton({
       disabled={pending}
       aria-busy={pending || undefined}
       className={cn(
-        "flex min-w-0 flex-1 flex-col items-center gap-1 rounded-2xl px-1.5 py-2 text-xs font-semibold text-white/90 transition-colors sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm",
+        "flex min-w-0 flex-auto flex-col items-center gap-1 rounded-2xl px-1 py-2 text-[0.6875rem] font-semibold text-white/90 transition-colors sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-4 sm:text-sm",
         "disabled:opacity-60",
         tone === "danger" ? "hover:bg-danger-600/80" : "hover:bg-white/10",
       )}
@@ -73,7 +73,7 @@ export function PortraitViewerToolbar({
         key="download"
         href={image.downloadUrl}
         download
-        className="flex min-w-0 flex-1 flex-col items-center gap-1 rounded-2xl bg-white px-1.5 py-2 text-xs font-bold text-night-950 transition-colors hover:bg-accent-100 sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-5 sm:text-sm"
+        className="flex min-w-0 flex-auto flex-col items-center gap-1 rounded-2xl bg-white px-1 py-2 text-[0.6875rem] font-bold text-night-950 transition-colors hover:bg-accent-100 sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-5 sm:text-sm"
       >
         <Download className="size-5 shrink-0 sm:size-4" aria-hidden /> <ActionLabel>Download</ActionLabel>
       </a>,
