@@ -47,7 +47,8 @@ export default defineConfig({
           testTimeout: 30_000,
           include: ["src/**/*.test.{ts,tsx}", "vite-plugins/**/*.test.ts", "test/**/*.test.ts"],
           // cn-guard: a component test fails when cn is given conflicting Tailwind classes (decision 0036).
-          setupFiles: ["../../test/fail-on-console-error.ts", "./test/cn-guard.ts"],
+          // async-waits: Testing Library's waits get a hang detector's limit, not one second (decision 0048).
+          setupFiles: ["../../test/fail-on-console-error.ts", "./test/cn-guard.ts", "./test/async-waits.ts"],
         },
       },
     ],

@@ -93,9 +93,12 @@ describe("ProfileCard's picture", () => {
     expect(screen.getByText("AL")).toBeTruthy();
 
     await choosePicture();
-    expect(callApiMock).toHaveBeenCalledWith(uploadProfilePictureEndpoint, {
-      picture: expect.stringMatching(/^data:image\/jpeg;base64,/),
-    });
+    // The file is read (FileReader) before it is sent: wait for the call, not for time.
+    await waitFor(() =>
+      expect(callApiMock).toHaveBeenCalledWith(uploadProfilePictureEndpoint, {
+        picture: expect.stringMatching(/^data:image\/jpeg;base64,/),
+      }),
+    );
     expect((await screen.findByRole("status")).textContent).toBe("Uploading the picture");
     expect(screen.getByRole("button", { name: "Uploading…" })).toHaveProperty("disabled", true);
 

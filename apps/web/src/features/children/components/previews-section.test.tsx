@@ -142,7 +142,7 @@ describe("PreviewsSection: what the parent sees", () => {
     renderSection();
     await waitFor(() => expect(screen.getByTestId("preview-making")).toBeTruthy());
     answer = { status: "ready", images: [testPreview("p1")], byEmail: false, swapsLeft: 0 };
-    await waitFor(() => expect(screen.getByTestId("preview-badge")).toBeTruthy(), { timeout: 4_000 });
+    await waitFor(() => expect(screen.getByTestId("preview-badge")).toBeTruthy());
     expect(screen.queryByTestId("preview-making")).toBeNull();
   });
 
@@ -247,8 +247,7 @@ describe("PreviewsSection: changing a preview's style", () => {
   const titleOf = (styleId: string) => findStyle(styleId)?.title;
   const changeButtons = () => screen.queryAllByRole("button", { name: /^Change style/ });
   // The dialog loads on the first click.
-  const findDialog = () =>
-    screen.findByRole("dialog", { name: "Change this preview's style" }, { timeout: 5_000 });
+  const findDialog = () => screen.findByRole("dialog", { name: "Change this preview's style" });
 
   it("is offered under each finished preview to parents who may make portraits", async () => {
     serve(() => swappable);
@@ -344,9 +343,8 @@ describe("PreviewsSection: changing a preview's style", () => {
       status: "ready",
       images: [astronaut, testPreview("p4", { styleId: "ice-queen" })],
     };
-    await waitFor(
-      () => expect(screen.getByRole("img", { name: "Mia as Ice Princess, a preview" })).toBeTruthy(),
-      { timeout: 4_000 },
+    await waitFor(() =>
+      expect(screen.getByRole("img", { name: "Mia as Ice Princess, a preview" })).toBeTruthy(),
     );
     // One change is left: the button stays under both finished previews.
     expect(changeButtons()).toHaveLength(2);

@@ -649,7 +649,7 @@ describe("PortraitViewer: Create video", () => {
       { organizationId: "family-1" },
     );
     expect(await within(dialog).findByRole("progressbar", { name: "Video progress" })).toBeTruthy();
-    const clip = await within(dialog).findByTestId("portrait-video", {}, { timeout: 4000 });
+    const clip = await within(dialog).findByTestId("portrait-video");
     expect(clip.getAttribute("src")).toBe("/media/v1.webp?sig=1");
     expect(within(dialog).getByRole("link", { name: "Download video" }).getAttribute("href")).toBe(
       "/media/v1.webp?sig=1&download=1",
