@@ -35,7 +35,8 @@ test.describe("account e-mails", { tag: ONE_SIZE }, () => {
     await buyPlanThroughUi(page, { planName: "Magician" });
     const receipt = await waitForMail(page.request, parent.email, "payment-receipt");
     expect(receipt.subject).toBe("Your Wonderkin receipt: Magician (monthly)");
-    expect(receipt.link).toMatch(/\/account\/subscription\/view-history$/);
+    // To the billing history, at this payment's invoice (decision 0053).
+    expect(receipt.link).toMatch(/\/account\/subscription\/view-history\?invoice=WK-\d{4}-\d{6}$/);
 
     // The receipt's link opens the billing history, which lists the same payment.
     await page.goto(receipt.link as string);

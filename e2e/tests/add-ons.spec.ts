@@ -45,7 +45,8 @@ test.describe("the Magician add-ons", () => {
       "Create video add-on: 5 animated clips of your portraits",
       "Ready to print add-on: 10 ready-to-print A4 files",
     ]) {
-      await expect(page.getByText(purchase).filter({ visible: true })).toBeVisible();
+      // Exact: each row's invoice link names the purchase too, for screen readers.
+      await expect(page.getByText(purchase, { exact: true }).filter({ visible: true })).toBeVisible();
     }
 
     // The studio: open the portrait in the viewer.

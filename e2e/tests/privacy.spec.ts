@@ -272,7 +272,9 @@ test.describe("children's privacy", () => {
 
     await page.goto(`/kids/children/${mia.id}/magic-studio`);
     await expect(page.getByRole("heading", { name: "Mia's magic studio" })).toBeVisible();
-    await page.getByRole("button", { name: "Delete Mia" }).click();
+    // In the studio's "More" menu: never the first thing reached on its banner (decision 0056).
+    await page.getByRole("button", { name: "More for Mia's studio" }).click();
+    await page.getByText("Delete Mia…").click();
     const dialog = page.getByRole("dialog", { name: "Delete Mia?" });
     await dialog.getByLabel("Type “Mia” to confirm").fill("Mia");
     await dialog.getByRole("button", { name: "Delete Mia forever" }).click();
