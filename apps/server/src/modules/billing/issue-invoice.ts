@@ -10,6 +10,7 @@ import {
 } from "../../db/schema";
 import { formatInvoiceNumber, invoiceSeries } from "./invoice-number";
 import type { InvoiceSettings } from "./invoice-settings";
+import { payerSnapshot } from "./payer-snapshot";
 
 type PaymentRow = typeof payment.$inferSelect;
 
@@ -45,16 +46,7 @@ async function buyerOf(tx: Database, row: PaymentRow): Promise<InvoiceBuyer> {
     .leftJoin(billingDetails, eq(billingDetails.userId, user.id))
     .where(eq(user.id, row.userId));
   if (!found) throw new Error(`The account of payment ${row.id} is missing`);
-  const { account, details } = found;
-  return {
-    name: details?.name || `${account.firstName} ${account.lastName}`.trim() || account.name,
-    email: account.email,
-    addressLine: details?.addressLine ?? "",
-    city: details?.city ?? "",
-    postalCode: details?.postalCode ?? "",
-    country: details?.country ?? "",
-    taxId: details?.taxId ?? "",
-  };
+  return payerSnapshot(found.account, found.details);
 }
 
 /**

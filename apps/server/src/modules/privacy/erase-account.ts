@@ -16,6 +16,7 @@ import {
   verification,
 } from "../../db/schema";
 import { accountDeletedEmail } from "../../emails";
+import { payerSnapshot } from "../billing/payer-snapshot";
 import { userStoragePrefix } from "../profile-picture/profile-picture-address";
 import {
   addTally,
@@ -116,15 +117,7 @@ async function countCascadingRows(deps: PrivacyDeps, userId: string): Promise<nu
 /** What an invoice needs to name the payer, read while the account still exists. */
 async function payerOf(deps: PrivacyDeps, row: typeof user.$inferSelect): Promise<PayerSnapshot> {
   const [details] = await deps.db.select().from(billingDetails).where(eq(billingDetails.userId, row.id));
-  return {
-    name: details?.name || `${row.firstName} ${row.lastName}`.trim() || row.name,
-    email: row.email,
-    addressLine: details?.addressLine ?? "",
-    city: details?.city ?? "",
-    postalCode: details?.postalCode ?? "",
-    country: details?.country ?? "",
-    taxId: details?.taxId ?? "",
-  };
+  return payerSnapshot(row, details);
 }
 
 /**
