@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../create-test-app";
-import {
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-  stripeEnvFor,
-} from "../support/fake-stripe";
+import type { FakeStripe } from "../support/fake-stripe";
 import { verifiedParent } from "../support/families";
 import { post } from "../support/identity";
+import { closeStripeTestApp, startStripeTestApp } from "../support/stripe-test-app";
 import { buyPlan } from "../support/studio";
 
 // An add-on bought from a portrait brings the parent back to it (decision 0056).
@@ -72,13 +68,9 @@ describe("an add-on bought from a portrait, Stripe", () => {
   let t: TestApp;
   let stripe: FakeStripe;
   beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET });
-    t = await createTestApp(stripeEnvFor(stripe));
+    ({ t, stripe } = await startStripeTestApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => closeStripeTestApp({ t, stripe }));
 
   it("sends Stripe's success and cancel pages to the portrait", async () => {
     const cy = await verifiedParent(t.app, t.database.db, { firstName: "Cy" });

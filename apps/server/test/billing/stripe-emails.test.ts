@@ -1,27 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../src/db/schema";
-import { createTestApp, type TestApp } from "../create-test-app";
-import {
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-  stripeEnvFor,
-} from "../support/fake-stripe";
+import type { TestApp } from "../create-test-app";
+import type { FakeStripe } from "../support/fake-stripe";
 import { type TestParent, verifiedParent } from "../support/families";
 import { post } from "../support/identity";
+import { closeStripeTestApp, startStripeTestApp } from "../support/stripe-test-app";
 
 let t: TestApp;
 let stripe: FakeStripe;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET });
-  t = await createTestApp(stripeEnvFor(stripe));
+  ({ t, stripe } = await startStripeTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => closeStripeTestApp({ t, stripe }));
 
 const mails = (to: string, kind: string) =>
   t.database.db

@@ -2,28 +2,20 @@ import { billingErrorCodes } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOnLedger, payment } from "../../src/db/schema";
-import { createTestApp, type TestApp } from "../create-test-app";
-import {
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-  stripeEnvFor,
-} from "../support/fake-stripe";
+import type { TestApp } from "../create-test-app";
+import type { FakeStripe } from "../support/fake-stripe";
 import { type TestParent, verifiedParent } from "../support/families";
 import { latestMail, post } from "../support/identity";
+import { closeStripeTestApp, startStripeTestApp } from "../support/stripe-test-app";
 
 let t: TestApp;
 let stripe: FakeStripe;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET });
   // The video add-on is sold at a configured Stripe Price; the print add-on is priced inline.
-  t = await createTestApp({ ...stripeEnvFor(stripe), STRIPE_PRICE_ADDON_VIDEO: "price_video_clips" });
+  ({ t, stripe } = await startStripeTestApp({ STRIPE_PRICE_ADDON_VIDEO: "price_video_clips" }));
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => closeStripeTestApp({ t, stripe }));
 
 async function startCheckout(as: TestParent, item: { planId: number } | { addOnId: string }) {
   const response = await post(t.app, "/api/subscription/create-checkout-session", item, as.token);

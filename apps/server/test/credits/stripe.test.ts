@@ -3,27 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payment, subscription } from "../../src/db/schema";
 import { grantDueCredits } from "../../src/modules/billing/grant-due-credits";
 import { readCredits } from "../../src/modules/credits/change-credits";
-import { createTestApp, type TestApp } from "../create-test-app";
-import {
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-  stripeEnvFor,
-} from "../support/fake-stripe";
+import type { TestApp } from "../create-test-app";
+import type { FakeStripe } from "../support/fake-stripe";
 import { type TestParent, verifiedParent } from "../support/families";
 import { post } from "../support/identity";
+import { closeStripeTestApp, startStripeTestApp } from "../support/stripe-test-app";
 
 let t: TestApp;
 let stripe: FakeStripe;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET });
-  t = await createTestApp(stripeEnvFor(stripe));
+  ({ t, stripe } = await startStripeTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => closeStripeTestApp({ t, stripe }));
 
 const credits = (as: TestParent) => readCredits(t.database.db, { userId: as.userId });
 

@@ -1,27 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { payment, subscription } from "../../src/db/schema";
-import { createTestApp, type TestApp } from "../create-test-app";
-import {
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-  stripeEnvFor,
-} from "../support/fake-stripe";
+import type { TestApp } from "../create-test-app";
+import type { FakeStripe } from "../support/fake-stripe";
 import { verifiedParent } from "../support/families";
 import { latestMail, PASSWORD, post } from "../support/identity";
+import { closeStripeTestApp, startStripeTestApp } from "../support/stripe-test-app";
 
 let t: TestApp;
 let stripe: FakeStripe;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET });
-  t = await createTestApp(stripeEnvFor(stripe));
+  ({ t, stripe } = await startStripeTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => closeStripeTestApp({ t, stripe }));
 
 it("cancels a Stripe plan at Stripe before the account goes, and keeps the payment without the user", async () => {
   const parent = await verifiedParent(t.app, t.database.db, { firstName: "Vera" });
