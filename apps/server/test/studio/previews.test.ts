@@ -5,8 +5,9 @@ import { creditLedger, generatedImage, mailOutbox, previewSet } from "../../src/
 import { readCredits } from "../../src/modules/credits/change-credits";
 import { childStoragePrefix } from "../../src/modules/storage-layout/family-storage-prefix";
 import { makePreviews } from "../../src/modules/studio/previews";
-import { runRender } from "../../src/modules/studio/rendering";
+import { failPortrait, runRender } from "../../src/modules/studio/rendering";
 import { makePreviewsJob, renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
+import { settleTraining } from "../../src/modules/studio/training";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { keepAdultLookingPhotos } from "../support/answer-photo-questions";
 import { samePersonPictures } from "../support/face-pictures";
@@ -262,6 +263,49 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
     const gallery = await call(parent, "/api/children/generated-images", { childId });
     const portrait = gallery.json().images.find((image: GeneratedImage) => image.id === made.json().image.id);
     expect(portrait).toMatchObject({ kind: "portrait", status: "succeeded" });
+  });
+
+  it("holds the studio-ready mail until the last preview has settled when previews come by e-mail, and sends it once", async () => {
+    const { parent, childId } = await childWithPhotos("Hal");
+    await call(parent, "/api/children/previews/email", { childId, byEmail: true });
+    await workQueued(t, [makePreviewsJob.name]);
+    await keepAdultLookingPhotos(t.app, parent, childId);
+    expect((await call(parent, "/api/children/training/start", { childId })).statusCode).toBe(200);
+    const studioReadyMails = () =>
+      t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, parent.email), eq(mailOutbox.kind, "studio-ready")));
+
+    // The model is trained before any preview is rendered: the studio is open, the mail waits.
+    await workQueued(t, [trainChildJob.name]);
+    expect((await call(parent, "/api/generation/training/status", { childId })).json().status).toBe(
+      "completed",
+    );
+    expect((await previewRows(childId)).every((row) => row.status === "pending")).toBe(true);
+    expect(await studioReadyMails()).toEqual([]);
+
+    // Three previews settle (one of them dropped as failed): still one to come, still no mail.
+    const [first, second, third, last] = await previewRows(childId);
+    if (!first || !second || !third || !last) throw new Error("expected four previews");
+    await runRender(t.studio, first.id);
+    await runRender(t.studio, second.id);
+    await failPortrait(t.studio, third.id, "The image model gave no picture.");
+    expect(await studioReadyMails()).toEqual([]);
+
+    // The last one settles: one mail, carrying every finished preview.
+    await runRender(t.studio, last.id);
+    const mails = await studioReadyMails();
+    expect(mails).toHaveLength(1);
+    const finished = (await previewRows(childId)).filter((row) => row.status === "succeeded");
+    expect(finished.length).toBeGreaterThanOrEqual(2);
+    expect(mails[0]?.attachments).toHaveLength(finished.length);
+
+    // Whoever settles again — the job, a webhook, the page's poll, the reconciler — sends nothing more.
+    await workQueued(t, [renderPortraitJob.name, trainChildJob.name]);
+    await settleTraining(t.studio, childId);
+    await runRender(t.studio, last.id);
+    expect(await studioReadyMails()).toHaveLength(1);
   });
 
   it("sends no previews with the studio-ready mail unless asked", async () => {

@@ -43,6 +43,11 @@ export const child = pgTable(
     referenceDescriptor: bytea("reference_descriptor"),
     /** A parent asked for the free previews to come with the "studio ready" e-mail. */
     previewsByEmail: boolean("previews_by_email").notNull().default(false),
+    /**
+     * When the "studio ready" e-mail went to the parent who started the training: once per training,
+     * after it completed and (when previews come by e-mail) every preview has settled.
+     */
+    studioAnnouncedAt: timestamp("studio_announced_at", { withTimezone: true }),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 /**
- * Previews: the free watermarked set made after training, and swapping one of its styles. Code outside
- * this folder imports only from here.
+ * Previews: the free watermarked set made while the child's model trains, swapping one of its styles,
+ * and the "studio ready" e-mail that carries them. Code outside this folder imports only from here.
  */
 export { previewPhotos } from "./preview-photos";
 export { swapPreviewStyle } from "./preview-swap";
@@ -14,3 +14,4 @@ export {
   requestPreviews,
   setPreviewsByEmail,
 } from "./previews";
+export { announceStudioIfDue } from "./studio-announcement";

@@ -11,7 +11,7 @@ import { findCreditSpender } from "../../credits/find-credit-spender";
 import { holdPicture } from "../../safety/hold-picture";
 import { screenPicture } from "../../safety/safety-screen";
 import { isUnfinished, type PortraitRow, portraitKeys, unfinishedStatuses } from "../portrait-record";
-import { PREVIEW_WATERMARK, previewPhotos } from "../previews";
+import { announceStudioIfDue, PREVIEW_WATERMARK, previewPhotos } from "../previews";
 import { type StudioDeps, webhookUrlFor } from "../studio-deps";
 import { renderPortraitJob } from "../studio-job-specs";
 import { checkLikeness, type LikenessVerdict } from "./portrait-likeness";
@@ -133,6 +133,7 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
   });
   // The portrait (its child, its family) was deleted while it rendered: its files are gone too.
   if (done === "gone") return null;
+  if (done?.kind === "preview") await announceStudioIfDue(deps, done.childId);
   if (done?.requestedByUserId && done.kind === "portrait") {
     await recordAnalyticsEvent(deps.db, {
       userId: done.requestedByUserId,
@@ -310,7 +311,10 @@ export async function failPortrait(
     }
     return row;
   });
-  if (failed) await emailPortraitFailure(deps, imageId);
+  if (!failed) return;
+  await emailPortraitFailure(deps, imageId);
+  // A dropped preview is settled too: the "studio ready" e-mail may have been waiting for it.
+  if (failed.kind === "preview") await announceStudioIfDue(deps, failed.childId);
 }
 
 async function childNameOf(deps: Pick<StudioDeps, "db">, imageId: string): Promise<string | null> {

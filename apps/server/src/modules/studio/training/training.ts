@@ -1,7 +1,6 @@
 import { studioErrorCodes, studioMessages, type TrainingState } from "@wonderkin/contract";
 import { and, eq, isNull, or } from "drizzle-orm";
-import { child, user } from "../../../db/schema";
-import { studioReadyEmail } from "../../../emails";
+import { child } from "../../../db/schema";
 import { sendJob } from "../../../jobs/job-definition";
 import { sendJobInTransaction } from "../../../jobs/send-in-transaction";
 import { AppError } from "../../../lib/app-error";
@@ -11,7 +10,7 @@ import { looksAdult } from "../../photos/age-plausibility";
 import { childIdentity, descriptorToBytes, photosNotOfTheChild } from "../../photos/face-identity";
 import type { PhotoRow } from "../../photos/photo-record";
 import { describedPhotos, loadPhotoSet, photosBestFirst } from "../../photos/photo-set";
-import { previewAttachments, requestPreviews } from "../previews";
+import { announceStudioIfDue, requestPreviews } from "../previews";
 import { type StudioDeps, webhookUrlFor } from "../studio-deps";
 import { deleteModelJob, trainChildJob } from "../studio-job-specs";
 
@@ -70,6 +69,7 @@ export async function startTraining(
         trainingStartedByUserId: options.userId,
         trainingStartedAt: new Date(),
         trainingCompletedAt: null,
+        studioAnnouncedAt: null,
       })
       .where(
         and(eq(child.id, found.id), or(isNull(child.trainingStatus), eq(child.trainingStatus, "failed"))),
@@ -242,38 +242,18 @@ export async function settleTraining(deps: StudioDeps, childId: number): Promise
       })
       .where(stillThisRun)
       .returning();
-    if (completed) await announceStudio(deps, completed);
+    if (completed) {
+      if (completed.trainingStartedByUserId) {
+        await recordAnalyticsEvent(deps.db, {
+          userId: completed.trainingStartedByUserId,
+          name: "training_completed",
+          properties: { childId: completed.id },
+        });
+      }
+      await announceStudioIfDue(deps, completed.id);
+    }
   }
   return findChild(deps, childId);
-}
-
-async function announceStudio(deps: StudioDeps, row: ChildRow): Promise<void> {
-  if (!row.trainingStartedByUserId) return;
-  const [parent] = await deps.db
-    .select({ email: user.email, firstName: user.firstName })
-    .from(user)
-    .where(eq(user.id, row.trainingStartedByUserId));
-  if (!parent) return;
-  await recordAnalyticsEvent(deps.db, {
-    userId: row.trainingStartedByUserId,
-    name: "training_completed",
-    properties: { childId: row.id },
-  });
-  const url = `${deps.env.publicUrl}/kids/children/${row.id}/studio-intro?family=${encodeURIComponent(row.organizationId)}`;
-  const previews = row.previewsByEmail ? await previewAttachments(deps, row.id) : [];
-  await deps.mailer.send({
-    to: parent.email,
-    kind: "studio-ready",
-    link: url,
-    attachments: previews.map(({ attachment }) => attachment),
-    ...studioReadyEmail({
-      appName: deps.env.APP_NAME,
-      firstName: parent.firstName,
-      childName: row.firstName,
-      url,
-      previews: previews.map(({ attachment, title }) => ({ cid: attachment.cid, title })),
-    }),
-  });
 }
 
 /** The training state for the family's child; with `settle`, asks the provider first (manual completion). */
