@@ -56,6 +56,10 @@ test.describe("more than one child (decision 0051)", () => {
       "aria-current",
       "true",
     );
+    // The open menu is whole on the screen, on a phone too (the switcher sits mid-header there).
+    for (const name of [/Studio of Mia/, /Studio of Leo/]) {
+      await expect(children.getByRole("link", { name })).toBeInViewport({ ratio: 1 });
+    }
     expect(await accessibilityViolations(page)).toEqual([]);
     await children.getByRole("link", { name: /Studio of Leo/ }).click();
     await expect(page).toHaveURL(new RegExp(`/kids/children/${leo.id}/magic-studio$`));

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 
 type MenuProps = {
@@ -12,6 +12,19 @@ type MenuProps = {
   className?: string;
 };
 
+/** The least room kept between an open menu and the screen's edges. */
+const SCREEN_MARGIN = 8;
+
+/**
+ * How far (px) a panel must move sideways to sit inside the screen, keeping SCREEN_MARGIN: a panel
+ * aligned to its button's right edge runs off a phone's left edge when the button is mid-header.
+ */
+export function shiftIntoScreen(panel: { left: number; right: number }, screenWidth: number): number {
+  if (panel.left < SCREEN_MARGIN) return SCREEN_MARGIN - panel.left;
+  if (panel.right > screenWidth - SCREEN_MARGIN) return screenWidth - SCREEN_MARGIN - panel.right;
+  return 0;
+}
+
 /**
  * A disclosure menu: a button that shows a short list of links and actions below it. It closes on
  * Escape (focus returns to the button), on a click elsewhere and when an item is chosen. Navigation
@@ -21,7 +34,19 @@ export function Menu({ trigger, triggerClassName, children, wide = false, classN
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
+
+  // Measured before paint, so the panel never shows half off the screen first.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    panel.style.translate = "";
+    const box = panel.getBoundingClientRect();
+    if (box.width === 0) return; // not laid out (nothing to keep on screen)
+    const shift = shiftIntoScreen(box, document.documentElement.clientWidth);
+    if (shift !== 0) panel.style.translate = `${shift}px 0`;
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -59,11 +84,13 @@ export function Menu({ trigger, triggerClassName, children, wide = false, classN
         {trigger}
       </button>
       <div
+        ref={panelRef}
         id={panelId}
         hidden={!open}
         className={cn(
           "absolute right-0 z-40 mt-2 origin-top-right rounded-2xl bg-surface p-2 text-ink shadow-(--shadow-lift) ring-1 ring-line",
           wide ? "w-72" : "w-64",
+          "max-w-[calc(100vw-1rem)]",
           className,
         )}
       >
