@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { recoverFromLostFamily } from "@/entities/session/current-family";
+import { signOutIfSessionEnded } from "@/entities/session/session-ended";
 import { AttributionRunner } from "@/features/attribution/lib/use-attribution";
 import { createQueryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
@@ -8,7 +9,8 @@ import { LazyToaster } from "./lazy-toaster";
 
 function createAppQueryClient() {
   const queryClient = createQueryClient({
-    onError: (error) =>
+    onError: (error) => {
+      signOutIfSessionEnded(error);
       recoverFromLostFamily(queryClient, error, (family) =>
         toast.info(
           family
@@ -16,7 +18,8 @@ function createAppQueryClient() {
             : "You're no longer a member of that family, so we switched you to your own.",
           { id: "family-lost" },
         ),
-      ),
+      );
+    },
   });
   return queryClient;
 }

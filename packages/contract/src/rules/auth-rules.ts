@@ -21,6 +21,8 @@ export const authMessages = {
   emailRequired: "Email is required",
   invalidSignInLink: "Invalid sign-in link",
   userNotFoundInDb: "User not found in DB",
+  /** Not in the spec: the session ended elsewhere (a password change, signing out everywhere). */
+  sessionEnded: "You were signed out on this device. Please sign in again.",
   accountExistsWithMethods: (methods: string) =>
     `An account already exists with this email. Please sign in with ${methods}`,
   /** Not in the spec: the e-mail limits (decision 0042). */

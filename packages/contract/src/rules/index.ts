@@ -10,5 +10,6 @@ export * from "./analytics-rules";
 export * from "./api-paths";
 export * from "./auth-rules";
 export * from "./child-rules";
+export * from "./error-codes";
 export * from "./family-rules";
 export * from "./plans-data";

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { authMessages } from "@wonderkin/contract/rules";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api-error";
+import { isSessionEnded, signOutIfSessionEnded } from "./session-ended";
+import { sessionTokenKey } from "./session-storage";
+import { signOut } from "./sign-out";
+
+vi.mock("./sign-out", () => ({ signOut: vi.fn(async () => undefined) }));
+
+const unauthenticated = new ApiError(401, "UNAUTHENTICATED", "Please sign in to continue.");
+
+describe("a session that ended elsewhere", () => {
+  beforeEach(() => localStorage.setItem(sessionTokenKey, "a-token"));
+  afterEach(() => {
+    localStorage.clear();
+    vi.mocked(signOut).mockClear();
+  });
+
+  it("is a 401 UNAUTHENTICATED while this browser holds a token", () => {
+    expect(isSessionEnded(unauthenticated)).toBe(true);
+    localStorage.clear();
+    expect(isSessionEnded(unauthenticated)).toBe(false);
+  });
+
+  it("is not another refusal: a password to confirm again, a 403, a network failure", () => {
+    expect(isSessionEnded(new ApiError(401, "REAUTHENTICATION_REQUIRED", "Enter your password."))).toBe(
+      false,
+    );
+    expect(isSessionEnded(new ApiError(403, "FORBIDDEN", "Not yours."))).toBe(false);
+    expect(isSessionEnded(new TypeError("Failed to fetch"))).toBe(false);
+  });
+
+  it("signs this browser out once, back to sign-in with the page it was on", () => {
+    window.history.replaceState(null, "", "/account/settings?tab=1");
+    signOutIfSessionEnded(new ApiError(403, "FORBIDDEN", "Not yours."));
+    expect(signOut).not.toHaveBeenCalled();
+    signOutIfSessionEnded(unauthenticated);
+    expect(signOut).toHaveBeenCalledWith({
+      notice: { message: authMessages.sessionEnded, tone: "info" },
+      returnUrl: "/account/settings?tab=1",
+    });
+  });
+});
