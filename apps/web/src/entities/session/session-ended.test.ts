@@ -2,7 +2,7 @@
 import { authMessages } from "@wonderkin/contract/rules";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-error";
-import { isSessionEnded, signOutIfSessionEnded } from "./session-ended";
+import { expectSessionToEnd, isSessionEnded, signOutIfSessionEnded } from "./session-ended";
 import { sessionTokenKey } from "./session-storage";
 import { signOut } from "./sign-out";
 
@@ -40,5 +40,21 @@ describe("a session that ended elsewhere", () => {
       notice: { message: authMessages.sessionEnded, tone: "info" },
       returnUrl: "/account/settings?tab=1",
     });
+  });
+
+  it("stays quiet while this tab ends its own session (deleting the account), and only then", () => {
+    window.history.replaceState(null, "", "/account/settings");
+    expectSessionToEnd();
+    signOutIfSessionEnded(unauthenticated);
+    expect(signOut).not.toHaveBeenCalled();
+    expectSessionToEnd(false);
+    signOutIfSessionEnded(unauthenticated);
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves a public page alone: it works signed out, and some end the session on purpose", () => {
+    window.history.replaceState(null, "", "/verify-email/?token=abc");
+    signOutIfSessionEnded(unauthenticated);
+    expect(signOut).not.toHaveBeenCalled();
   });
 });

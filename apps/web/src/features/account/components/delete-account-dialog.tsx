@@ -10,6 +10,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useCurrentFamily } from "@/entities/session/current-family";
+import { expectSessionToEnd } from "@/entities/session/session-ended";
 import { signOut } from "@/entities/session/sign-out";
 import { forgetSignedInBefore } from "@/entities/session/signed-in-before";
 import { sameConfirmation } from "@/lib/confirmation";
@@ -115,6 +116,7 @@ export function DeleteAccountDialog({
 
   const submit = () => {
     setFailure(null);
+    expectSessionToEnd();
     remove.mutate(
       { confirmEmail: email, ...(password ? { password } : {}) },
       {
@@ -126,8 +128,10 @@ export function DeleteAccountDialog({
           forgetSignedInBefore();
           void signOut({ notice: { message: accountDeletedNotice, tone: "success" } });
         },
-        onError: (error) =>
-          setFailure(deleteAccountFailure(error, { hasPassword: hasPassword ?? password !== "" })),
+        onError: (error) => {
+          expectSessionToEnd(false);
+          setFailure(deleteAccountFailure(error, { hasPassword: hasPassword ?? password !== "" }));
+        },
       },
     );
   };
