@@ -1,4 +1,5 @@
 import type { FamilyRole, FamilySummary } from "@wonderkin/contract";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { CheckboxField } from "@/components/ui/checkbox-field";
@@ -32,6 +33,10 @@ export function FamilyCreditsCard({
 }) {
   const spending = useFamilySpending(userId, family.id);
   const share = useShareFamilyCredits(userId, family.id);
+  // The answer the owner just gave, until the server has saved it (or refused). Kept in the card's
+  // own state, set in the click itself: the mutation's pending state arrives a tick later, and the
+  // box flicked back to its saved value meanwhile (a busy CI run caught it unchecked after a click).
+  const [asked, setAsked] = useState<boolean | null>(null);
   const data = spending.data;
   if (!data) return null;
   const mayShare = role === "owner" && data.familyPlan.active;
@@ -44,10 +49,13 @@ export function FamilyCreditsCard({
           className="mt-5"
           label="Let family members use the family's credits"
           description={`Everyone in ${family.name} sees the portraits either way. With this on, what they create is paid from the ${data.familyPlan.planName ?? "family"} plan's credits.`}
-          // The answer the owner just gave, while it is saved; then the saved one.
-          checked={share.isPending ? share.variables : data.membersMaySpend}
-          disabled={share.isPending}
-          onChange={(event) => share.mutate(event.currentTarget.checked)}
+          checked={asked ?? data.membersMaySpend}
+          disabled={asked !== null}
+          onChange={(event) => {
+            const membersMaySpend = event.currentTarget.checked;
+            setAsked(membersMaySpend);
+            share.mutate(membersMaySpend, { onSettled: () => setAsked(null) });
+          }}
         />
       ) : null}
       {share.isError ? (
