@@ -22,7 +22,7 @@ const previewStillComing = sql`exists (
  * (the reconciler ends a stuck one within PORTRAIT_DEADLINE_MS, so the mail is late by at most that).
  * The claim is one conditional UPDATE, so of two callers settling at once one sends.
  */
-export async function announceStudioIfDue(deps: StudioDeps, childId: number): Promise<boolean> {
+export async function announceStudioIfDue(deps: StudioDeps, childId: number): Promise<void> {
   const [claimed] = await deps.db
     .update(child)
     .set({ studioAnnouncedAt: new Date() })
@@ -35,9 +35,7 @@ export async function announceStudioIfDue(deps: StudioDeps, childId: number): Pr
       ),
     )
     .returning();
-  if (!claimed) return false;
-  await sendStudioReadyEmail(deps, claimed);
-  return true;
+  if (claimed) await sendStudioReadyEmail(deps, claimed);
 }
 
 async function sendStudioReadyEmail(deps: StudioDeps, row: ChildRow): Promise<void> {
