@@ -424,8 +424,16 @@ describe("Replicate image model: predictions", () => {
   });
 });
 
+/** Preview photos whose reference copies are the test photos' bytes as they are. */
+const asPreviewPhotos = (pictures: Uint8Array[]): PreviewPhoto[] =>
+  pictures.map((bytes, index) => ({
+    storageKey: `families/1/photos/${index}.jpg`,
+    face: null,
+    referenceCopy: async () => Buffer.from(bytes),
+  }));
+
 const previewPhotos = (count = 2): PreviewPhoto[] =>
-  photos.slice(0, count).map((p, index) => ({ ...p, storageKey: `families/1/photos/${index}.jpg` }));
+  asPreviewPhotos(photos.slice(0, count).map((p) => p.bytes));
 
 const startPreview = (
   model: ImageModel = replicate,
@@ -456,7 +464,7 @@ describe("Replicate image model: previews", () => {
     expect(body).not.toHaveProperty("version");
     expect(body.input).toEqual({
       prompt: "a portrait of the child in the reference photos as an astronaut",
-      input_images: previewPhotos().map((p) => dataUriOf(p.bytes)),
+      input_images: photos.slice(0, 2).map((p) => dataUriOf(p.bytes)),
       aspect_ratio: "4:5",
       resolution: "1 MP",
       seed: 4242,
@@ -467,7 +475,7 @@ describe("Replicate image model: previews", () => {
 
     const preview = fake.referencePredictions().find((p) => p.id === predictionId);
     expect(preview).toMatchObject({ model: PREVIEW_MODEL, requestedVersion: null, imageCount: 2 });
-    expect(preview?.imageBytes).toEqual(previewPhotos().map((p) => Buffer.from(p.bytes)));
+    expect(preview?.imageBytes).toEqual(photos.slice(0, 2).map((p) => Buffer.from(p.bytes)));
     expect(fake.predictions.get(predictionId)).toMatchObject({ model: PREVIEW_MODEL, status: "starting" });
   });
 
@@ -578,7 +586,7 @@ describe("Replicate image model: previews", () => {
     const [unsent, ...sent] = await samePersonPictures(4);
     const child = await describe(unsent as Buffer);
     const stranger = (await singleFacePictures())[STRANGER] as Buffer;
-    const childPhotos = sent.map((bytes, index) => ({ bytes, face: null, storageKey: `child/${index}.jpg` }));
+    const childPhotos = asPreviewPhotos(sent);
 
     const { predictionId } = await startPreview(replicate, { photos: childPhotos });
     await fake.completePrediction(predictionId);
@@ -621,9 +629,8 @@ describe("Replicate image model: previews", () => {
   });
 
   it("throws Replicate's 422 detail for an input it refuses, and a retryable error for a 5xx", async () => {
-    const notAnImage = { ...previewPhotos(1)[0], bytes: new TextEncoder().encode("not a photo at all") };
     const failure = await startPreview(replicate, {
-      photos: [notAnImage as PreviewPhoto],
+      photos: asPreviewPhotos([new TextEncoder().encode("not a photo at all")]),
     }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ReplicateApiError);
     expect(failure).toMatchObject({ status: 422, retryable: false });

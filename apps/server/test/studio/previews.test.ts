@@ -1,6 +1,6 @@
 import type { GeneratedImage, Previews } from "@wonderkin/contract";
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { creditLedger, generatedImage, mailOutbox, previewSet } from "../../src/db/schema";
 import { readCredits } from "../../src/modules/credits/change-credits";
 import { childStoragePrefix } from "../../src/modules/storage-layout/family-storage-prefix";
@@ -68,7 +68,12 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
     expect(making.images).toHaveLength(4);
     expect(new Set(making.images.map((image) => image.styleId)).size).toBe(4);
 
+    // The local model reads the stored photos itself: no reference copy for a provider is made
+    // (≈ 0.3 s of an image thread a photo, four photos a preview).
+    const referenceCopies = vi.spyOn(t.imageWork, "referenceCopy");
     await workQueued(t, [renderPortraitJob.name]);
+    expect(referenceCopies).not.toHaveBeenCalled();
+    referenceCopies.mockRestore();
     const ready = await previewsOf(parent, childId);
     expect(ready.status).toBe("ready");
     // About one local render in 360 shows no face the detector finds (measured over 6 styles × 60

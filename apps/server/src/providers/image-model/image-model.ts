@@ -41,14 +41,21 @@ export type StartPredictionInput = {
   webhookUrl: string | null;
 };
 
-/** A photo a preview is made from: its bytes, its face box, and where it lives in our storage. */
-export type PreviewPhoto = TrainingPhoto & {
+/** A photo a preview is made from: where it lives in our storage, its face box, and its reference copy. */
+export type PreviewPhoto = {
   /** The local model reads the photo back from here when it renders, so it keeps nothing itself. */
   storageKey: string;
+  /** The face box found at upload, when known (pixels of the stored photo). */
+  face: TrainingPhoto["face"];
+  /**
+   * The photo as a provider receives it (reference-copy.ts): made only by a model that sends it, as
+   * it costs an image thread ≈ 0.3 s a photo and the local model never reads it.
+   */
+  referenceCopy(): Promise<Buffer>;
 };
 
 export type StartPreviewInput = {
-  /** 1–4 of the child's best photos, best first (reference-sized JPEGs). */
+  /** 1–4 of the child's best photos, best first. */
   photos: PreviewPhoto[];
   /** The style's prompt, naming "the child in the reference photos" instead of a trigger word. */
   prompt: string;

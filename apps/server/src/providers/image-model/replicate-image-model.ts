@@ -354,10 +354,11 @@ export function createReplicateImageModel(config: ReplicateImageModelConfig): Im
 
     async startPreview(input: StartPreviewInput) {
       if (input.photos.length === 0) throw new Error("A preview needs at least one photo.");
+      const references = await Promise.all(input.photos.map((photo) => photo.referenceCopy()));
       const body = {
         input: {
           prompt: input.prompt,
-          input_images: input.photos.map((photo) => dataUri(photo.bytes)),
+          input_images: references.map(dataUri),
           // Portraits are 4:5 (1024 × 1280 from the trained model); 1 MP is FLUX.2's own default.
           aspect_ratio: "4:5",
           resolution: "1 MP",
