@@ -1,3 +1,5 @@
+import type { Point } from "./face-geometry";
+
 /** A face found in a picture: its box in pixels of the picture given, and the detector's confidence. */
 export type DetectedFace = { x: number; y: number; width: number; height: number; score: number };
 
@@ -17,6 +19,11 @@ export type DescribedFace = DetectedFace & {
   frontality: number;
   /** The eye aspect ratio of the more closed eye: about 0.25–0.35 open, below 0.2 closing. */
   eyeOpenness: number;
+  /**
+   * The 68 landmarks (iBUG 300-W order: jaw 0–16, brows 17–26, nose 27–35, eyes 36–47, mouth
+   * 48–67), in pixels of the picture given: where the local model places the face in a costume.
+   */
+  landmarks: Point[];
 };
 
 /**

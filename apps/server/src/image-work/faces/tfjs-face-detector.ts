@@ -111,6 +111,7 @@ export function createTfjsFaceDetector(): FaceDetector {
           estimatedAge: face.age,
           frontality: frontality(points),
           eyeOpenness: eyeOpenness(points),
+          landmarks: points,
         };
       });
     },
