@@ -51,6 +51,14 @@ export type ChildLook = {
   freckles: boolean;
 };
 
+/** The seed's look, with a hair style of the child's presentation when that is known. */
+function lookFor(seed: number, presentation: "girl" | "boy" | null): ChildLook {
+  const look = childLook(seed);
+  if (!presentation || presentation === look.presentation) return look;
+  const styles = childHairStyles[presentation];
+  return { ...look, presentation, hairStyle: styles[seed % styles.length] as ChildHairStyle };
+}
+
 /** The look of the child for a seed: the same seed always gives the same child. */
 export function childLook(seed: number): ChildLook {
   // A stream of its own, so the motif's layout (from the same seed) does not shift the look.
@@ -72,6 +80,26 @@ export function childLook(seed: number): ChildLook {
   };
 }
 
+/**
+ * A real face drawn into the child (the local image model): the illustrated head is left out, the
+ * photo's face takes its place between the two layers, and the body and the colours follow it.
+ */
+export type PhotoFaceFit = {
+  /** Which part to draw: what lies behind the face (body, hair at the back) or over it (hair, hats). */
+  layer: "behind" | "over";
+  /** Where the photo's chin lands, in the 200-unit box (the illustration's is 128): the neck and body move with it. */
+  chinY: number;
+  /** The face's own skin colour, for the neck. */
+  skin: string;
+  /** The child's hair colour when the photo shows it (else the look's). */
+  hair: string | null;
+  /** Hair style by the child's presentation, when known (else the seed's). */
+  presentation: "girl" | "boy" | null;
+};
+
+/** Where the illustration's chin is, in the 200-unit box: a photo face's chin moves the body from here. */
+export const ILLUSTRATED_CHIN_Y = 128;
+
 export type ChildArtInput = {
   circle: { cx: number; cy: number; r: number };
   accent: string;
@@ -80,6 +108,8 @@ export type ChildArtInput = {
   seed: number;
   costume?: StyleCostume;
   id: (name: string) => string;
+  /** Draws one layer around a photo's face instead of the whole illustrated child. */
+  photoFace?: PhotoFaceFit;
 };
 
 type Paint = {
@@ -95,21 +125,25 @@ type Paint = {
   hatShade: string;
   accent: string;
   id: (name: string) => string;
+  /** A photo's face is drawn between the layers: nothing may cover its eyes, nose or mouth. */
+  photoFace: boolean;
 };
 
 /** The child as SVG `defs` and body, in the circle's place; the marker group is `data-art="child"`. */
 export function drawChild(input: ChildArtInput): { defs: string; body: string } {
   const { circle, id } = input;
   const costume: StyleCostume = input.costume ?? { outfit: "tee" };
-  const look = childLook(input.seed);
+  const photoFace = input.photoFace;
+  const look = lookFor(input.seed, photoFace?.presentation ?? null);
   const accent = checkColour(input.accent);
   const outfit = checkColour(costume.colour ?? mix(accent, input.bottom, 0.25));
   const hat = checkColour(costume.hatColour ?? accent);
-  const hair = checkColour(costume.hair ?? look.hair);
+  const hair = checkColour(costume.hair ?? photoFace?.hair ?? look.hair);
+  const skin = checkColour(photoFace?.skin ?? look.skin);
   const p: Paint = {
     look,
-    skin: look.skin,
-    skinShade: mix(look.skin, "#8a4030", 0.2),
+    skin,
+    skinShade: mix(skin, "#8a4030", 0.2),
     hair,
     hairShade: mix(hair, "#000000", 0.3),
     outfit,
@@ -119,6 +153,7 @@ export function drawChild(input: ChildArtInput): { defs: string; body: string } 
     hatShade: mix(hat, "#000000", 0.25),
     accent,
     id,
+    photoFace: Boolean(photoFace),
   };
   const headwear = costume.headwear ?? "none";
   const extras = new Set<CostumeExtra>(costume.extras ?? []);
@@ -132,19 +167,25 @@ export function drawChild(input: ChildArtInput): { defs: string; body: string } 
     `<clipPath id="${id("child")}" clipPathUnits="userSpaceOnUse"><path d="M0,100 A100,100 0 0 0 200,100 L200,-80 L0,-80Z"/></clipPath>`,
     `<radialGradient id="${id("cheek")}"><stop offset="0" stop-color="#ff7d8a" stop-opacity="0.55"/><stop offset="1" stop-color="#ff7d8a" stop-opacity="0"/></radialGradient>`,
   ];
-  const parts: string[] = [];
-  if (extras.has("wings")) parts.push(wings(p));
-  if (headwear === "hood" || headwear === "dragon-hood") parts.push(hoodBack(p));
-  if (!coversHair) parts.push(hairBack(p));
-  parts.push(neckAndBody(p, costume.outfit));
+  const behind: string[] = [];
+  if (extras.has("wings")) behind.push(wings(p));
+  if (headwear === "hood" || headwear === "dragon-hood") behind.push(hoodBack(p));
+  if (!coversHair) behind.push(hairBack(p));
+  // Below the chin everything follows the photo's chin: a real face is longer than the drawn one.
+  const below = [neckAndBody(p, costume.outfit)];
   for (const extra of ["neckerchief", "bowtie", "tie", "medal", "stethoscope"] as const) {
-    if (extras.has(extra)) parts.push(extraDrawers[extra](p));
+    if (extras.has(extra)) below.push(extraDrawers[extra](p));
   }
-  parts.push(head(p));
-  if (!coversHair) parts.push(hairFront(p));
-  if (headwear !== "none") parts.push(headwearDrawers[headwear](p));
-  if (extras.has("glasses")) parts.push(glasses());
-  if (extras.has("mask")) parts.push(mask());
+  const drop = photoFace ? round(photoFace.chinY - ILLUSTRATED_CHIN_Y) : 0;
+  behind.push(drop === 0 ? below.join("") : `<g transform="translate(0 ${drop})">${below.join("")}</g>`);
+  const over: string[] = [];
+  if (!coversHair) over.push(hairFront(p));
+  if (headwear !== "none") over.push(headwearDrawers[headwear](p));
+  if (extras.has("glasses")) over.push(glasses(Boolean(photoFace)));
+  // A mask over a real face's eyes would hide who the child is: only the drawn child wears it.
+  if (extras.has("mask") && !photoFace) over.push(mask());
+
+  const parts = !photoFace ? [...behind, head(p), ...over] : photoFace.layer === "behind" ? behind : over;
 
   const body = `<g data-art="child" transform="translate(${x0} ${y0}) scale(${round(scale, 1000)})"><g clip-path="url(#${id("child")})">${parts.join("")}</g></g>`;
   return { defs: defs.join(""), body };
@@ -452,7 +493,7 @@ const headwearDrawers: Record<Exclude<CostumeHeadwear, "none">, (p: Paint) => st
   "viking-helmet": (p) =>
     `<path d="M56,44 C40,40 30,20 38,2 C44,20 52,28 66,30Z M144,44 C160,40 170,20 162,2 C156,20 148,28 134,30Z" fill="#f4ead2" stroke="#cbbd9a" stroke-width="1.5"/><path d="M58,62 C58,16 142,16 142,62Z" fill="${p.hat}"/><rect x="56" y="56" width="88" height="10" rx="3" fill="${p.hatShade}"/><path d="M100,20 L100,58" stroke="${p.hatShade}" stroke-width="5"/><circle cx="70" cy="61" r="2" fill="#fff"/><circle cx="130" cy="61" r="2" fill="#fff"/>`,
   "knight-helmet": (p) =>
-    `<path d="M52,110 C44,20 156,20 148,110 L138,110 C138,74 124,58 100,58 C76,58 62,74 62,110Z" fill="${p.hat}" stroke="${p.hatShade}" stroke-width="2"/><path d="M96,58 L104,58 L103,90 L97,90Z" fill="${p.hatShade}"/><path d="M100,26 C110,6 132,4 140,14 C126,14 116,20 108,30Z" fill="${p.accent}"/>`,
+    `<path d="M52,110 C44,20 156,20 148,110 L138,110 C138,74 124,58 100,58 C76,58 62,74 62,110Z" fill="${p.hat}" stroke="${p.hatShade}" stroke-width="2"/>${p.photoFace ? "" : `<path d="M96,58 L104,58 L103,90 L97,90Z" fill="${p.hatShade}"/>`}<path d="M100,26 C110,6 132,4 140,14 C126,14 116,20 108,30Z" fill="${p.accent}"/>`,
   "cowboy-hat": (p) =>
     `<path d="M30,54 Q44,66 100,64 Q156,66 170,54 Q160,74 100,76 Q40,74 30,54Z" fill="${p.hatShade}"/><path d="M66,62 C62,22 80,14 100,24 C120,14 138,22 134,62 Q100,68 66,62Z" fill="${p.hat}"/><path d="M68,52 Q100,58 132,52 L133,60 Q100,66 67,60Z" fill="${p.accent === p.hat ? p.hatShade : p.accent}"/>`,
   tricorn: (p) =>
@@ -552,7 +593,14 @@ const extraDrawers: Record<"neckerchief" | "bowtie" | "tie" | "medal" | "stethos
       `<path d="M80,144 Q76,176 96,184 M120,144 Q124,176 104,184" fill="none" stroke="#2b2b3a" stroke-width="3"/><circle cx="100" cy="188" r="7" fill="#c9ced8" stroke="#2b2b3a" stroke-width="2.5"/>`,
   };
 
-function glasses(): string {
+/**
+ * Round glasses. On a photo's face the rims are thin, clear and wider than the eyes: the eyes and
+ * brows show as they are (thick rims over a real face's eyes made it look like someone else).
+ */
+function glasses(onPhoto: boolean): string {
+  if (onPhoto) {
+    return `<g fill="none" stroke="#2b2b3a" stroke-width="1.4"><circle cx="85" cy="91" r="12.5"/><circle cx="115" cy="91" r="12.5"/><path d="M97.5,89 Q100,87 102.5,89 M72.5,89 L62,86 M127.5,89 L138,86"/></g>`;
+  }
   return `<g fill="#fff" fill-opacity="0.18" stroke="#2b2b3a" stroke-width="3"><circle cx="85" cy="90" r="11"/><circle cx="115" cy="90" r="11"/></g><path d="M96,89 Q100,86 104,89 M74,88 L62,85 M126,88 L138,85" fill="none" stroke="#2b2b3a" stroke-width="3"/>`;
 }
 

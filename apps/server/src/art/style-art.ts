@@ -1,6 +1,6 @@
 import type { Style, StyleArt, StyleMotif, ThemeCategory } from "@wonderkin/contract";
 import { checkColour, hex, mix, mulberry32, rgb } from "./art-kit";
-import { drawChild } from "./child-art";
+import { drawChild, type PhotoFaceFit } from "./child-art";
 
 /**
  * Vector art for the catalogue, as SVG strings: the preview cards of styles and categories (rendered
@@ -22,6 +22,11 @@ export type StyleArtOptions = {
    * previews); the seed picks the child's look. Off for the local image model's backdrop.
    */
   child?: boolean;
+  /**
+   * The halo and ring around the portrait circle (default on). Off for the local model's costumed
+   * child, which draws its own around a circle that follows the photo (childLayerSvg).
+   */
+  ring?: boolean;
 };
 
 export type CategoryArtOptions = { width?: number; height?: number; seed?: number };
@@ -50,8 +55,69 @@ export function hashSeed(text: string): number {
 
 export function styleArtSvg(art: StyleArt, options: StyleArtOptions): string {
   const { width, height } = checkSize(options.width, options.height);
-  const layers = artLayers(art, { ...options, width, height }, "a");
+  const ring = options.ring !== false;
+  const layers = artLayers(art, { ...options, width, height }, "a", { halo: ring, ring });
   return svgDocument(width, height, layers.defs, layers.body);
+}
+
+/**
+ * One layer of the costumed child around a photo's face (the local image model), alone on a
+ * transparent canvas of the portrait's size: what lies behind the face, or what goes over it.
+ */
+export function childLayerSvg(
+  art: StyleArt,
+  options: {
+    width: number;
+    height: number;
+    seed: number;
+    /** The child's circle (the illustration's 200-unit box is drawn onto it). */
+    circle: PortraitCircle;
+    photoFace: PhotoFaceFit;
+    /** The part of the portrait drawn (the child's own box): drawing the rest would be empty pixels. */
+    region: { left: number; top: number; width: number; height: number };
+  },
+): string {
+  const { width, height } = checkSize(options.width, options.height);
+  const { region } = options;
+  const [top, bottom] = art.gradient.map(checkColour) as [string, string];
+  const accent = checkColour(art.accent);
+  const id = (name: string) => `p-${name}`;
+  const drawn = drawChild({
+    circle: options.circle,
+    accent,
+    top,
+    bottom,
+    seed: options.seed,
+    costume: art.costume,
+    id,
+    photoFace: options.photoFace,
+  });
+  const frame =
+    options.photoFace.layer === "behind"
+      ? portraitFrame(options.circle, { top, accent, s: Math.min(width, height) / 480, id })
+      : { defs: "", body: "" };
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${region.width}" height="${region.height}" viewBox="${region.left} ${region.top} ${region.width} ${region.height}"><defs>${frame.defs}${drawn.defs}</defs>${frame.body}${drawn.body}</svg>`;
+}
+
+/** The soft halo and the ring around a portrait circle. */
+function portraitFrame(
+  circle: PortraitCircle,
+  paint: { top: string; accent: string; s: number; id: (name: string) => string },
+): Layers {
+  const { cx, cy, r } = circle;
+  const { id } = paint;
+  return {
+    defs: [
+      `<radialGradient id="${id("halo")}" cx="${cx}" cy="${cy}" r="${round(r * 1.45)}" gradientUnits="userSpaceOnUse">`,
+      `<stop offset="0.55" stop-color="#fff" stop-opacity="0.5"/><stop offset="0.75" stop-color="#fff" stop-opacity="0.18"/>`,
+      `<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`,
+    ].join(""),
+    body: [
+      `<circle cx="${cx}" cy="${cy}" r="${round(r * 1.45)}" fill="url(#${id("halo")})"/>`,
+      `<circle cx="${cx}" cy="${cy}" r="${round(r * 1.07)}" fill="none" stroke="#fff" stroke-opacity="0.45" stroke-width="${round(1.5 * paint.s)}"/>`,
+      `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${mix(paint.top, "#ffffff", 0.35)}" fill-opacity="0.35" stroke="${paint.accent}" stroke-width="${round(Math.max(2, r * 0.035))}"/>`,
+    ].join(""),
+  };
 }
 
 /**
@@ -166,13 +232,10 @@ function artLayers(
     bottom,
     id,
   };
-  const { cx, cy, r } = circle;
+  const { cx, cy } = circle;
   const defs = [
     `<linearGradient id="${id("bg")}" x1="0" y1="0" x2="0.35" y2="1">`,
     `<stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`,
-    `<radialGradient id="${id("halo")}" cx="${cx}" cy="${cy}" r="${round(r * 1.45)}" gradientUnits="userSpaceOnUse">`,
-    `<stop offset="0.55" stop-color="#fff" stop-opacity="0.5"/><stop offset="0.75" stop-color="#fff" stop-opacity="0.18"/>`,
-    `<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`,
     `<radialGradient id="${id("vignette")}" cx="${cx}" cy="${cy}" r="${round(Math.hypot(w, h) * 0.62)}" gradientUnits="userSpaceOnUse">`,
     `<stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.3"/></radialGradient>`,
   ];
@@ -181,14 +244,10 @@ function artLayers(
     `<g>${motifDrawers[art.motif](scene)}</g>`,
     `<rect width="${w}" height="${h}" fill="url(#${id("vignette")})"/>`,
   ];
-  if (switches.halo !== false) {
-    body.push(`<circle cx="${cx}" cy="${cy}" r="${round(r * 1.45)}" fill="url(#${id("halo")})"/>`);
-  }
-  if (switches.ring !== false) {
-    body.push(
-      `<circle cx="${cx}" cy="${cy}" r="${round(r * 1.07)}" fill="none" stroke="#fff" stroke-opacity="0.45" stroke-width="${round(1.5 * scene.s)}"/>`,
-      `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${mix(top, "#ffffff", 0.35)}" fill-opacity="0.35" stroke="${accent}" stroke-width="${round(Math.max(2, r * 0.035))}"/>`,
-    );
+  if (switches.halo !== false || switches.ring !== false) {
+    const frame = portraitFrame(circle, { top, accent, s: scene.s, id });
+    defs.push(frame.defs);
+    body.push(frame.body);
   }
   if (options.child) {
     const drawn = drawChild({

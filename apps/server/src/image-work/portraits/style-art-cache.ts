@@ -79,7 +79,9 @@ async function drawAndKeep(art: StyleArt, options: ArtRequest, file: string | nu
   }
   const scale = options.width / DESIGN_WIDTH;
   const design = { width: DESIGN_WIDTH, height: Math.round(options.height / scale) };
-  const svg = opacityAsPaintOpacity(styleArtSvg(art, { ...design, seed: options.layoutSeed }));
+  const svg = opacityAsPaintOpacity(
+    styleArtSvg(art, { ...design, seed: options.layoutSeed, ring: options.ring !== false }),
+  );
   // SVG's own units are 72 dpi: the design is drawn at `scale` times that density.
   let { data, info } = await sharp(Buffer.from(svg), { density: 72 * scale })
     .removeAlpha()
@@ -104,14 +106,21 @@ async function drawAndKeep(art: StyleArt, options: ArtRequest, file: string | nu
   return raster;
 }
 
-type ArtRequest = { styleId: string; width: number; height: number; layoutSeed: number };
+type ArtRequest = {
+  styleId: string;
+  width: number;
+  height: number;
+  layoutSeed: number;
+  /** The portrait circle's halo and ring (default on; styleArtSvg's `ring`). */
+  ring?: boolean;
+};
 
 /** The style's art at this size and layout, as raw RGB pixels, drawn at most once per cache. */
 export function styleArtRaster(
   art: StyleArt,
   options: ArtRequest & { cacheDir: string | null },
 ): Promise<Raster> {
-  const key = `${options.styleId}-${options.width}x${options.height}-${options.layoutSeed}`;
+  const key = `${options.styleId}-${options.width}x${options.height}-${options.layoutSeed}${options.ring === false ? "-open" : ""}`;
   const cached = memory.get(key);
   if (cached) {
     // Most recently used goes last, so the LRU drops the coldest.
