@@ -1,5 +1,6 @@
 import { AppError } from "../lib/app-error";
 import { cropFace, type TrainingPhoto } from "./faces/crop-face";
+import { describePortraitFaces } from "./faces/describe-portrait-faces";
 import type { DescribedFace, DetectedFace } from "./faces/face-detector";
 import { createTfjsFaceDetector } from "./faces/tfjs-face-detector";
 import { faceHashes } from "./photos/face-hash";
@@ -55,6 +56,10 @@ export const imageTasks = {
   describeFaces: (input: { data: Uint8Array; width: number; height: number }): Promise<DescribedFace[]> =>
     threadDetector().describe({ data: asBuffer(input.data), width: input.width, height: input.height }),
 
+  /** The faces of a finished portrait, each described from its own region (the likeness check). */
+  describePortraitFaces: (input: { bytes: Uint8Array }): Promise<DescribedFace[]> =>
+    describePortraitFaces(input.bytes, threadDetector()),
+
   /** What a picture shows, for the child-safety screen (decision 0038). */
   classifySafety: (input: { bytes: Uint8Array; model: SafetyModel }): Promise<SafetyScores> =>
     threadClassifier(input.model).classify({ bytes: input.bytes }),
@@ -82,7 +87,9 @@ export const imageTasks = {
     styleId: string;
     seed: number;
     artCacheDir: string | null;
-  }) => renderLocalPortrait(input),
+    /** Find the face's landmarks in the crop (FACE_DETECTION on); else the crop is taken as centred. */
+    findFace: boolean;
+  }) => renderLocalPortrait(input, input.findFace ? threadDetector() : null),
 
   makePortraitFiles: (input: { output: Uint8Array; watermark: string | null }) =>
     makePortraitFiles(input.output, { watermark: input.watermark }),

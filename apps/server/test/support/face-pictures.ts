@@ -282,11 +282,15 @@ export async function portraitPicture(
   face: Buffer,
   options: { styleId?: string; seed?: number; size?: { width: number; height: number } } = {},
 ) {
-  const crop = await cropFace({ bytes: face }, createTfjsFaceDetector());
-  return renderLocalPortrait({
-    face: crop,
-    styleId: options.styleId ?? "astronaut",
-    seed: options.seed ?? 1,
-    size: options.size ?? PROVIDER_PORTRAIT_SIZE,
-  });
+  const detector = createTfjsFaceDetector();
+  const crop = await cropFace({ bytes: face }, detector);
+  return renderLocalPortrait(
+    {
+      face: crop,
+      styleId: options.styleId ?? "astronaut",
+      seed: options.seed ?? 1,
+      size: options.size ?? PROVIDER_PORTRAIT_SIZE,
+    },
+    detector,
+  );
 }

@@ -9,8 +9,14 @@ export type TrainingPhoto = {
   face?: { x: number; y: number; width: number; height: number } | null;
 };
 
-/** The side of the face crops the local model keeps. */
-const FACE_SIZE = 512;
+/**
+ * The largest side of the face crops the local model keeps: a crop is kept at the photo's own
+ * resolution up to this, never enlarged (the portrait frames a small face wider instead of blowing
+ * it up). 1024 holds a face about 540 px wide, more than a 2048 × 2560 portrait draws it at.
+ */
+const FACE_MAX_SIDE = 1024;
+/** The side of the attention crop when no face was found. */
+const UNFOUND_FACE_SIDE = 512;
 /** How much of the head around the detected face box a crop takes (hair, chin, a little neck). */
 const FACE_MARGIN = 1.9;
 
@@ -31,12 +37,12 @@ export async function cropFace(photo: TrainingPhoto, detector: FaceDetector | nu
     const top = Math.round(Math.min(Math.max(centreY - side / 2, 0), height - side));
     return sharp(photo.bytes)
       .extract({ left, top, width: side, height: side })
-      .resize(FACE_SIZE, FACE_SIZE)
+      .resize(FACE_MAX_SIDE, FACE_MAX_SIDE, { withoutEnlargement: true })
       .webp({ quality: 90 })
       .toBuffer();
   }
   return sharp(photo.bytes)
-    .resize(FACE_SIZE, FACE_SIZE, { fit: "cover", position: sharp.strategy.attention })
+    .resize(UNFOUND_FACE_SIDE, UNFOUND_FACE_SIDE, { fit: "cover", position: sharp.strategy.attention })
     .webp({ quality: 90 })
     .toBuffer();
 }

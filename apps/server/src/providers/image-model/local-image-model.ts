@@ -62,6 +62,7 @@ export function createLocalImageModel(deps: {
       styleId: request.st,
       seed: request.s,
       artCacheDir: deps.artCacheDir,
+      findFace: deps.detectFaces,
     });
     return { status: "succeeded", progress: 100, output, error: null };
   }
@@ -140,6 +141,7 @@ export function createLocalImageModel(deps: {
         styleId: request.st,
         seed: request.s,
         artCacheDir: deps.artCacheDir,
+        findFace: deps.detectFaces,
       });
       return { status: "succeeded", progress: 100, output, error: null };
     },

@@ -1,0 +1,236 @@
+import { findStyle } from "@wonderkin/contract";
+import sharp from "sharp";
+import { hex } from "../../art/art-kit";
+import { ILLUSTRATED_CHIN_Y } from "../../art/child-art";
+import { childLayerSvg, portraitCircle } from "../../art/style-art";
+import type { Point } from "../faces/face-geometry";
+import { ART_EYES, type FaceFit, fitFace, toArt } from "./face-geometry-fit";
+import { ART_LAYOUTS_PER_STYLE, styleArtRaster } from "./style-art-cache";
+import { type RawImage, warpInto } from "./warp-face";
+
+/**
+ * The local model's portraits: 4:5 like the provider's, and large enough for an A4 print (2048 ×
+ * 2560 is ≈ 220 dpi on A4's 210 mm; the print file upscales it the rest of the way, print-file.ts).
+ */
+export const LOCAL_PORTRAIT_WIDTH = 2048;
+export const LOCAL_PORTRAIT_HEIGHT = 2560;
+
+/**
+ * The photo is drawn at most this much larger than it was taken: a small face gets a wider shot
+ * (a smaller child in more of the scene) rather than a soft, upscaled one.
+ */
+const MAX_UPSCALE = 1.35;
+/** …but the child never shrinks below this share of the style's portrait circle. */
+const MIN_CIRCLE_SHARE = 0.62;
+/** The face's edge fades over this many art units, inwards from the jaw and forehead line. */
+const FEATHER_UNITS = 3.2;
+
+/** A number in [0, 1) from a seed and a salt: the same inputs always give the same variation. */
+export function variation(seed: number, salt: number): number {
+  let x = (seed ^ (salt * 0x9e3779b1)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0;
+  return ((x ^ (x >>> 16)) >>> 0) / 2 ** 32;
+}
+
+type Rgb = [number, number, number];
+
+/** The mean colour of a disc of the photo (clamped to the picture). */
+async function meanColour(photo: RawImage, at: Point, radius: number): Promise<Rgb> {
+  const sum: Rgb = [0, 0, 0];
+  let count = 0;
+  const r = Math.max(1, Math.round(radius));
+  for (let y = Math.round(at.y) - r; y <= Math.round(at.y) + r; y++) {
+    for (let x = Math.round(at.x) - r; x <= Math.round(at.x) + r; x++) {
+      if (x < 0 || y < 0 || x >= photo.width || y >= photo.height) continue;
+      if ((x - at.x) ** 2 + (y - at.y) ** 2 > r * r) continue;
+      const o = (y * photo.width + x) * photo.channels;
+      sum[0] += photo.data[o] as number;
+      sum[1] += photo.data[o + 1] as number;
+      sum[2] += photo.data[o + 2] as number;
+      count++;
+    }
+  }
+  return count === 0 ? [200, 160, 130] : (sum.map((value) => value / count) as Rgb);
+}
+
+const luminance = ([r, g, b]: Rgb) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+
+/**
+ * The child's own colours for the drawn parts: the neck in the face's skin, the hair in the photo's
+ * hair when what lies above the forehead is clearly not skin (else the drawing keeps its own).
+ */
+async function faceColours(photo: RawImage, fit: FaceFit): Promise<{ skin: string; hair: string | null }> {
+  const cheeks = await Promise.all(
+    fit.samples.cheeks.map((point) => meanColour(photo, point, fit.samples.skinRadius)),
+  );
+  const skin = [0, 1, 2].map((c) => ((cheeks[0]?.[c] ?? 0) + (cheeks[1]?.[c] ?? 0)) / 2) as Rgb;
+  const hair = await meanColour(photo, fit.samples.hair, fit.samples.hairRadius);
+  const apart = Math.hypot(hair[0] - skin[0], hair[1] - skin[1], hair[2] - skin[2]);
+  // Hair is darker than skin or, when fair, still clearly apart from it; a bright sample is the sky
+  // or a wall behind a short haircut.
+  const looksLikeHair = apart > 45 && luminance(hair) < Math.max(luminance(skin), 170);
+  return { skin: hex(skin), hair: looksLikeHair ? hex(hair) : null };
+}
+
+/** The face's outline as an SVG mask, eroded by the feather so the fade stays inside the outline. */
+function faceMaskSvg(points: Point[], box: { width: number; height: number }, feather: number): string {
+  const path = points.map(
+    (point, index) => `${index === 0 ? "M" : "L"}${point.x.toFixed(1)},${point.y.toFixed(1)}`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}"><path d="${path.join("")}Z" fill="#fff" stroke="#000" stroke-width="${(feather * 2).toFixed(1)}" stroke-linejoin="round"/></svg>`;
+}
+
+/**
+ * The local model's portrait: the child's face from a photo, drawn into the style's illustrated
+ * child (art/child-art.ts) — eyes levelled and placed where the drawing has its own, cut along the
+ * jaw line and an estimated forehead, the neck in the child's own skin and the hair in their own
+ * colour, the costume's hair, hat or helmet over the face's edge, and never the photo's background.
+ * The seed picks the scene's layout and the framing; same inputs, same bytes.
+ */
+export async function renderFaceInCostume(input: {
+  /** A photo of the face (a training crop), and its 68 landmarks in that photo's pixels. */
+  face: Uint8Array;
+  landmarks: Point[];
+  styleId: string;
+  seed: number;
+  presentation?: "girl" | "boy" | null;
+  artCacheDir?: string | null;
+  size?: { width: number; height: number };
+}): Promise<Buffer> {
+  const style = findStyle(input.styleId);
+  if (!style) throw new Error(`Unknown style ${input.styleId}`);
+  const width = input.size?.width ?? LOCAL_PORTRAIT_WIDTH;
+  const height = input.size?.height ?? LOCAL_PORTRAIT_HEIGHT;
+  const styleCircle = portraitCircle(width, height);
+  const fit = fitFace(input.landmarks);
+
+  // Output pixels per art unit: the style's circle, unless that would blow the photo up.
+  const largest = styleCircle.r / 100;
+  const sharpest = MAX_UPSCALE / fit.unitsPerPixel;
+  const unit = Math.max(largest * MIN_CIRCLE_SHARE, Math.min(largest, sharpest));
+  const radius = unit * 100;
+  // The child stands on the circle's baseline; a smaller child leaves more of the scene above.
+  const sway = (variation(input.seed, 3) - 0.5) * (styleCircle.r - radius);
+  const circle = {
+    cx: Math.round(styleCircle.cx + sway),
+    cy: Math.round(styleCircle.cy + (styleCircle.r - radius) * 0.6),
+    r: Math.round(radius),
+  };
+  const artToPixel = (point: Point): Point => ({
+    x: circle.cx - circle.r + (point.x * circle.r) / 100,
+    y: circle.cy - circle.r + (point.y * circle.r) / 100,
+  });
+
+  const decoded = await sharp(input.face).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const photo: RawImage = {
+    data: decoded.data,
+    width: decoded.info.width,
+    height: decoded.info.height,
+    channels: 3,
+  };
+  const colours = await faceColours(photo, fit);
+  const photoFace = {
+    chinY: fit.chinY,
+    skin: colours.skin,
+    hair: colours.hair,
+    presentation: input.presentation ?? null,
+  };
+
+  // The face's box in the portrait, from its outline (art units → pixels).
+  const outline = fit.outline.map(artToPixel);
+  const feather = FEATHER_UNITS * (circle.r / 100);
+  const left = Math.max(0, Math.floor(Math.min(...outline.map((p) => p.x)) - 2));
+  const top = Math.max(0, Math.floor(Math.min(...outline.map((p) => p.y)) - 2));
+  const right = Math.min(width, Math.ceil(Math.max(...outline.map((p) => p.x)) + 2));
+  const bottom = Math.min(height, Math.ceil(Math.max(...outline.map((p) => p.y)) + 2));
+  const box = { width: right - left, height: bottom - top };
+
+  // Inverse of photo → art → pixels: a pixel of the box back to the photo.
+  const pixelsPerPhotoPixel = fit.unitsPerPixel * (circle.r / 100);
+  const cos = Math.cos(fit.angle);
+  const sin = Math.sin(fit.angle);
+  const eyesAt = artToPixel(ART_EYES);
+  const warped = warpInto(photo, box, (x, y) => {
+    const dx = (x + left - eyesAt.x) / pixelsPerPhotoPixel;
+    const dy = (y + top - eyesAt.y) / pixelsPerPhotoPixel;
+    return { x: fit.eyes.x + dx * cos - dy * sin, y: fit.eyes.y + dx * sin + dy * cos };
+  });
+  const mask = await sharp(
+    Buffer.from(
+      faceMaskSvg(
+        outline.map((p) => ({ x: p.x - left, y: p.y - top })),
+        box,
+        feather,
+      ),
+    ),
+  )
+    .blur(Math.max(0.3, feather / 2))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  // The face's alpha: inside the outline and inside the photo.
+  for (let index = 0; index < box.width * box.height; index++) {
+    const o = index * 4 + 3;
+    warped.data[o] = Math.min(warped.data[o] as number, mask[index] as number);
+  }
+  // A light painterly pass so photo and drawing belong together: a touch more colour, a whisper of
+  // the style's accent, and fine noise smoothed away.
+  const face = await sharp(warped.data, { raw: { width: box.width, height: box.height, channels: 4 } })
+    .median(3)
+    .modulate({ saturation: 1.08, brightness: 1.02 })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+
+  // The drawn child's own box: its halo reaches 1.45 r around the circle, hats rise 0.8 r above it.
+  const reach = Math.ceil(circle.r * 1.5);
+  const layerLeft = Math.max(0, circle.cx - reach);
+  const layerTop = Math.max(0, circle.cy - Math.max(reach, Math.ceil(circle.r * 1.8)));
+  const region = {
+    left: layerLeft,
+    top: layerTop,
+    width: Math.min(width, circle.cx + reach) - layerLeft,
+    height: Math.min(height, circle.cy + reach) - layerTop,
+  };
+  const drawLayer = (layer: "behind" | "over") =>
+    sharp(
+      Buffer.from(
+        childLayerSvg(style.art, {
+          width,
+          height,
+          seed: input.seed,
+          circle,
+          region,
+          photoFace: { ...photoFace, layer },
+        }),
+      ),
+    )
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+
+  const [background, behind, over] = await Promise.all([
+    styleArtRaster(style.art, {
+      styleId: style.id,
+      width,
+      height,
+      layoutSeed: 1 + Math.floor(variation(input.seed, 2) * ART_LAYOUTS_PER_STYLE),
+      ring: false,
+      cacheDir: input.artCacheDir ?? null,
+    }),
+    drawLayer("behind"),
+    drawLayer("over"),
+  ]);
+  void ILLUSTRATED_CHIN_Y;
+  void toArt;
+  return sharp(background.data, {
+    raw: { width: background.width, height: background.height, channels: background.channels },
+  })
+    .composite([
+      { input: behind, left: region.left, top: region.top },
+      { input: face, left, top },
+      { input: over, left: region.left, top: region.top },
+    ])
+    .removeAlpha()
+    .png({ compressionLevel: 0, adaptiveFiltering: false })
+    .toBuffer();
+}
