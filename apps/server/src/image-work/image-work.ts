@@ -123,6 +123,7 @@ export function createImageWork(options: {
     detectFaces,
     describeFaces,
     analysisCopy: task("analysisCopy"),
+    describePortraitFaces: task("describePortraitFaces"),
     cropFace: task("cropFace"),
     referenceCopy: task("referenceCopy"),
     renderLocalPortrait: task("renderLocalPortrait"),

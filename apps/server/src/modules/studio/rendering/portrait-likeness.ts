@@ -12,8 +12,8 @@ export type LikenessVerdict = {
 
 /**
  * Compares a finished portrait with the child's reference face (fixed when training started, else
- * the most typical face of the photos so far): the
- * portrait's faces are found and described off the event loop, and the closest one decides. No
+ * the most typical face of the photos so far): the portrait's faces are found and each described
+ * from its own region, off the event loop (describe-portrait-faces.ts), and the closest one decides. No
  * face at all fails too. Null when no check can run: face checks off, or no described photo (a
  * child trained before reference faces existed).
  */
@@ -34,9 +34,7 @@ export async function checkLikeness(
         deps.env.FACE_MATCH_THRESHOLD,
       ).reference;
   if (!reference) return null;
-  const faces = await deps.faceDetector.describe(
-    await deps.imageWork.analysisCopy({ bytes: portrait.output }),
-  );
+  const faces = await deps.imageWork.describePortraitFaces({ bytes: portrait.output });
   const distances = faces.map((face) => faceDistance(reference, face.descriptor));
   const distance = distances.length > 0 ? Math.min(...distances) : null;
   return { distance, passed: distance !== null && distance <= deps.env.LIKENESS_THRESHOLD };

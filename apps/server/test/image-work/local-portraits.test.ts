@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { styles } from "@wonderkin/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadEnv } from "../../src/config/env";
+import { cropFace } from "../../src/image-work/faces/crop-face";
+import { describePortraitFaces } from "../../src/image-work/faces/describe-portrait-faces";
+import { createTfjsFaceDetector } from "../../src/image-work/faces/tfjs-face-detector";
+import { renderLocalPortrait } from "../../src/image-work/portraits/local-portrait-renderer";
+import { faceDistance } from "../../src/modules/photos/face-identity";
+import { SAME_PERSON, STRANGER, singleFacePictures } from "../support/face-pictures";
+
+/**
+ * The local model's portraits at their full size (2048 × 2560): the child's face drawn into every
+ * style's costume still looks like the child to the product's own likeness check, and not like
+ * someone else. The faces are adults' (the face detector's sample photos): there are no photos of
+ * children. The rate per style for every test face is measured by `npm run bench -- local-likeness`.
+ */
+const detector = createTfjsFaceDetector();
+const { LIKENESS_THRESHOLD } = loadEnv({});
+let artCacheDir: string;
+let crop: Buffer;
+let child: number[];
+let stranger: number[];
+
+/** The descriptor of the one face of a picture, as the likeness check sees faces. */
+async function descriptorOf(picture: Uint8Array): Promise<number[]> {
+  const [face] = await describePortraitFaces(picture, detector);
+  if (!face) throw new Error("No face in the test picture");
+  return face.descriptor;
+}
+
+beforeAll(async () => {
+  artCacheDir = await mkdtemp(path.join(tmpdir(), "wonderkin-art-"));
+  const pictures = await singleFacePictures();
+  const childPicture = pictures[SAME_PERSON] as Buffer;
+  [crop, child, stranger] = await Promise.all([
+    cropFace({ bytes: childPicture }, detector),
+    descriptorOf(childPicture),
+    descriptorOf(pictures[STRANGER] as Buffer),
+  ]);
+});
+afterAll(() => rm(artCacheDir, { recursive: true, force: true }));
+
+const render = (styleId: string, seed: number) =>
+  renderLocalPortrait({ face: crop, styleId, seed, artCacheDir }, detector);
+
+/** The distance of the portrait's most alike face to `reference`; null when it shows no face. */
+async function distanceTo(reference: number[], portrait: Buffer): Promise<number | null> {
+  const faces = await describePortraitFaces(portrait, detector);
+  return faces.length > 0 ? Math.min(...faces.map((face) => faceDistance(reference, face.descriptor))) : null;
+}
+
+// 93 full-size renders and checks: minutes on a busy 2-core machine. A hang detector, not a speed limit.
+describe("local portraits", { timeout: 900_000 }, () => {
+  it("look like the child in every one of the styles, and not like someone else", async () => {
+    const unlike: string[] = [];
+    const strangerLike: string[] = [];
+    for (const [index, style] of styles.entries()) {
+      const portrait = await render(style.id, 1000 + index);
+      const distance = await distanceTo(child, portrait);
+      if (distance === null || distance > LIKENESS_THRESHOLD)
+        unlike.push(`${style.id} (${distance ?? "no face"})`);
+      // Every eighth style: the portrait is not taken for another person.
+      if (index % 8 === 0) {
+        const other = await distanceTo(stranger, portrait);
+        if (other !== null && other <= LIKENESS_THRESHOLD) strangerLike.push(`${style.id} (${other})`);
+      }
+    }
+    expect(unlike).toEqual([]);
+    expect(strangerLike).toEqual([]);
+  });
+
+  it("are the same bytes for the same face, style and seed, and differ with the seed", async () => {
+    const [first, again, other] = await Promise.all([
+      render("viking", 7),
+      render("viking", 7),
+      render("viking", 8),
+    ]);
+    expect(first.equals(again)).toBe(true);
+    expect(first.equals(other)).toBe(false);
+  });
+});
