@@ -30,7 +30,7 @@ const detector = createTfjsFaceDetector();
 const face = (await singleFacePictures())[faceIndex];
 if (!face) throw new Error(`There is no test face ${faceIndex}`);
 
-const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The portrait's face at full size: a tile-sized window around the largest face found. */
 async function faceAtFullSize(portrait: Buffer): Promise<Buffer> {
@@ -71,7 +71,7 @@ for (const [index, category] of categories.entries()) {
   ]);
   const left = (index % COLUMNS) * cellWidth;
   const top = Math.floor(index / COLUMNS) * cellHeight;
-  const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${cellWidth}" height="${LABEL_HEIGHT}"><text x="12" y="27" font-family="sans-serif" font-size="20" fill="#222">${escape(`${category.title} — ${style.title}`)} (phone · full size)</text></svg>`;
+  const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${cellWidth}" height="${LABEL_HEIGHT}"><text x="12" y="27" font-family="sans-serif" font-size="20" fill="#222">${escapeXml(`${category.title} — ${style.title}`)} (phone · full size)</text></svg>`;
   cells.push(
     { input: Buffer.from(label), left, top },
     { input: phone, left, top: top + LABEL_HEIGHT },
