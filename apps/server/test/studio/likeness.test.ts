@@ -64,7 +64,9 @@ const statusOf = async (as: TestParent, imageId: string) =>
       .images as GeneratedImage[]
   )[0];
 
-describe("the likeness of every portrait", () => {
+// Each case renders up to two portraits and checks each face in its own region: ≈ 19 s for the
+// longest beside a busy CI's browser tests. A hang detector, not a speed limit.
+describe("the likeness of every portrait", { timeout: 90_000 }, () => {
   it("delivers a portrait that looks like the child, marked as checked", async () => {
     const { parent, childId } = await trainedChild("Kit");
     const response = await call(parent, "/api/generation/generate", {

@@ -71,13 +71,14 @@ export async function describePortraitFaces(
     height: Math.round(height * CENTRE.height),
   };
   const found = [...(await findIn({ left: 0, top: 0, width, height })), ...(await findIn(centre))];
-  // The same face found in both looks is kept once, at its best score.
-  const boxes: Box[] = [];
-  for (const box of found.sort((a, b) => b.score - a.score)) {
-    if (boxes.every((kept) => overlap(kept, box) < 0.3)) boxes.push(box);
-  }
+  // The same face is often found in both looks, with slightly different boxes. Best first, each box
+  // is described unless a face was already described where it is; a box whose region shows no face
+  // (a headdress taken for one) leaves the place open for the next.
   const described: DescribedFace[] = [];
-  for (const box of boxes.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, MAX_FACES)) {
+  const placed: Box[] = [];
+  for (const box of found.sort((a, b) => b.score - a.score)) {
+    if (described.length === MAX_FACES) break;
+    if (placed.some((kept) => overlap(kept, box) >= 0.3)) continue;
     const side = Math.min(width, height, Math.round(Math.max(box.width, box.height) * REGION_MARGIN));
     const left = Math.round(Math.min(Math.max(box.x + box.width / 2 - side / 2, 0), width - side));
     const top = Math.round(Math.min(Math.max(box.y + box.height / 2 - side / 2, 0), height - side));
@@ -85,7 +86,9 @@ export async function describePortraitFaces(
     const faces = await detector.describe(region);
     // The region's own face is the largest in it (a neighbour shows only at its edge).
     const face = faces.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-    if (face) described.push(face);
+    if (!face) continue;
+    described.push(face);
+    placed.push(box);
   }
   return described;
 }
