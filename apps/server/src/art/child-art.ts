@@ -98,7 +98,7 @@ export type PhotoFaceFit = {
 };
 
 /** Where the illustration's chin is, in the 200-unit box: a photo face's chin moves the body from here. */
-export const ILLUSTRATED_CHIN_Y = 128;
+const ILLUSTRATED_CHIN_Y = 128;
 
 export type ChildArtInput = {
   circle: { cx: number; cy: number; r: number };

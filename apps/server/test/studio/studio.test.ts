@@ -103,6 +103,16 @@ describe("generating portraits", () => {
     const response = await generate(parent, childId, "astronaut", 4);
     expect(response.statusCode, response.body).toBe(200);
     const { images, balance } = response.json() as { images: GeneratedImage[]; balance: number };
+    // Consecutive seeds: the local model turns them into four different compositions.
+    const seeds = (
+      await t.database.db
+        .select({ seed: generatedImage.seed })
+        .from(generatedImage)
+        .where(eq(generatedImage.childId, childId))
+    )
+      .map((row) => row.seed)
+      .sort((a, b) => a - b);
+    expect(seeds.map((seed) => seed - (seeds[0] ?? 0))).toEqual([0, 1, 2, 3]);
     expect(balance).toBe(balanceBefore - 4);
     expect(images).toHaveLength(4);
     expect(images.every((image) => image.status === "pending" && image.url === null)).toBe(true);

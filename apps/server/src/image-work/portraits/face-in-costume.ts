@@ -1,10 +1,9 @@
 import { findStyle } from "@wonderkin/contract";
 import sharp from "sharp";
 import { hex } from "../../art/art-kit";
-import { ILLUSTRATED_CHIN_Y } from "../../art/child-art";
 import { childLayerSvg, portraitCircle } from "../../art/style-art";
 import type { Point } from "../faces/face-geometry";
-import { ART_EYES, type FaceFit, fitFace, toArt } from "./face-geometry-fit";
+import { ART_EYES, type FaceFit, fitFace } from "./face-geometry-fit";
 import { ART_LAYOUTS_PER_STYLE, styleArtRaster } from "./style-art-cache";
 import { type RawImage, warpInto } from "./warp-face";
 
@@ -24,6 +23,12 @@ const MAX_UPSCALE = 1.35;
 const MIN_CIRCLE_SHARE = 0.62;
 /** The face's edge fades over this many art units, inwards from the jaw and forehead line. */
 const FEATHER_UNITS = 3.2;
+
+/**
+ * The compositions of a style: each of the art's layouts, as drawn and mirrored. Consecutive seeds
+ * (one request's portraits) take consecutive compositions, so up to eight are all different.
+ */
+const COMPOSITIONS = ART_LAYOUTS_PER_STYLE * 2;
 
 /** A number in [0, 1) from a seed and a salt: the same inputs always give the same variation. */
 export function variation(seed: number, salt: number): number {
@@ -86,7 +91,8 @@ function faceMaskSvg(points: Point[], box: { width: number; height: number }, fe
  * child (art/child-art.ts) — eyes levelled and placed where the drawing has its own, cut along the
  * jaw line and an estimated forehead, the neck in the child's own skin and the hair in their own
  * colour, the costume's hair, hat or helmet over the face's edge, and never the photo's background.
- * The seed picks the scene's layout and the framing; same inputs, same bytes.
+ * The seed picks the composition (the scene's layout, mirrored or not, and where and how large the
+ * child stands); same inputs, same bytes.
  */
 export async function renderFaceInCostume(input: {
   /** A photo of the face (a training crop), and its 68 landmarks in that photo's pixels. */
@@ -105,13 +111,18 @@ export async function renderFaceInCostume(input: {
   const styleCircle = portraitCircle(width, height);
   const fit = fitFace(input.landmarks);
 
-  // Output pixels per art unit: the style's circle, unless that would blow the photo up.
-  const largest = styleCircle.r / 100;
+  const composition = ((input.seed % COMPOSITIONS) + COMPOSITIONS) % COMPOSITIONS;
+  const mirrored = composition >= ART_LAYOUTS_PER_STYLE;
+  // Output pixels per art unit: the style's circle (a little closer or farther by seed), unless
+  // that would blow the photo up.
+  const largest = (styleCircle.r / 100) * (0.88 + 0.12 * variation(input.seed, 4));
   const sharpest = MAX_UPSCALE / fit.unitsPerPixel;
   const unit = Math.max(largest * MIN_CIRCLE_SHARE, Math.min(largest, sharpest));
   const radius = unit * 100;
-  // The child stands on the circle's baseline; a smaller child leaves more of the scene above.
-  const sway = (variation(input.seed, 3) - 0.5) * (styleCircle.r - radius);
+  // The child stands on the circle's baseline, off to the side the scene leaves open; a smaller
+  // child leaves more of the scene above.
+  const side = mirrored ? 1 : -1;
+  const sway = side * (0.25 + 0.75 * variation(input.seed, 3)) * 0.5 * (styleCircle.r * 1.3 - radius);
   const circle = {
     cx: Math.round(styleCircle.cx + sway),
     cy: Math.round(styleCircle.cy + (styleCircle.r - radius) * 0.6),
@@ -213,18 +224,23 @@ export async function renderFaceInCostume(input: {
       styleId: style.id,
       width,
       height,
-      layoutSeed: 1 + Math.floor(variation(input.seed, 2) * ART_LAYOUTS_PER_STYLE),
+      layoutSeed: 1 + (composition % ART_LAYOUTS_PER_STYLE),
       ring: false,
       cacheDir: input.artCacheDir ?? null,
     }),
     drawLayer("behind"),
     drawLayer("over"),
   ]);
-  void ILLUSTRATED_CHIN_Y;
-  void toArt;
-  return sharp(background.data, {
+  const backdrop = sharp(background.data, {
     raw: { width: background.width, height: background.height, channels: background.channels },
-  })
+  });
+  // A mirrored composition turns the scene, not the child: faces and lettering keep their sides.
+  const scene = mirrored
+    ? sharp(await backdrop.flop().raw().toBuffer(), {
+        raw: { width: background.width, height: background.height, channels: background.channels },
+      })
+    : backdrop;
+  return scene
     .composite([
       { input: behind, left: region.left, top: region.top },
       { input: face, left, top },

@@ -69,17 +69,20 @@ export async function generatePortraits(
       count: options.count,
       regeneration: Boolean(options.regeneratedFromId),
     });
+    // Consecutive seeds: the local model gives each of a request's portraits its own composition
+    // (face-in-costume.ts), so four portraits are four different pictures; providers take any seed.
+    const firstSeed = randomInt(0, 2 ** 31 - 1 - priorities.length);
     const inserted = await tx
       .insert(generatedImage)
       .values(
-        priorities.map((queuePriority) => ({
+        priorities.map((queuePriority, index) => ({
           id: randomUUID(),
           childId: row.id,
           organizationId: row.organizationId,
           requestedByUserId: options.userId,
           styleId: style.id,
           prompt,
-          seed: randomInt(0, 2 ** 31 - 1),
+          seed: firstSeed + index,
           creditReference: `generate:${requestId}`,
           creditCost: cost,
           watermarked: entitlements.watermark,
