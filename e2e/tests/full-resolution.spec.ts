@@ -35,7 +35,9 @@ test.describe("full-resolution portraits", { tag: ONE_SIZE }, () => {
     const file = await readFile(await download.path());
     // The original the local model rendered (4:5, 2048 px on the long side), not a screen-sized copy.
     expect(await sharp(file).metadata()).toMatchObject({ format: "jpeg", width: 2048, height: 2560 });
-    expect(file.byteLength).toBeGreaterThan(300_000);
+    // Stored at JPEG quality 90: a fairy at this size measured 290-305 KB across its compositions,
+    // where quality 75 gives ≈ 167 KB and a 1024-px copy ≈ 116 KB (issue 30's variety step).
+    expect(file.byteLength).toBeGreaterThan(220_000);
 
     // Oracle's ready-to-print file: A4 with 3 mm bleed at 300 dpi.
     const print = await page.request.post(printImageEndpoint.path, {
