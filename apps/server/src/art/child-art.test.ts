@@ -1,7 +1,7 @@
 import { categories, costumeExtras, costumeHeadwear, costumeOutfits, styles } from "@wonderkin/contract";
 import { describe, expect, it } from "vitest";
 import { childHairStyles, childLook, childSkinTones } from "./child-art";
-import { categoryArtSvg, hashSeed, styleArtSvg } from "./style-art";
+import { categoryArtSvg, childLayerSvg, hashSeed, styleArtSvg } from "./style-art";
 
 const size = { width: 480, height: 600 };
 const preview = (style: (typeof styles)[number]) =>
@@ -57,6 +57,30 @@ describe("the illustrated child of the preview art", () => {
     for (let seed = 0; seed < 200; seed++) {
       const look = childLook(seed);
       expect(childHairStyles[look.presentation] as readonly string[]).toContain(look.hairStyle);
+    }
+  });
+
+  it("around a photo's face, draws the hair of the child's gender whatever the seed", () => {
+    const pirate = styles.find((style) => style.id === "pirate");
+    if (!pirate) throw new Error("missing style");
+    for (const presentation of ["girl", "boy"] as const) {
+      const drawn = new Set<string>();
+      for (let seed = 0; seed < 24; seed++) {
+        const svg = childLayerSvg(pirate.art, {
+          width: 400,
+          height: 500,
+          seed,
+          circle: { cx: 200, cy: 250, r: 120 },
+          region: { left: 0, top: 0, width: 400, height: 500 },
+          photoFace: { layer: "over", chinY: 130, skin: "#d9a074", hair: null, presentation },
+        });
+        drawn.add(svg.match(/data-hair="([a-z-]+)"/)?.[1] ?? "none");
+      }
+      expect(
+        [...drawn].every((hair) => (childHairStyles[presentation] as readonly string[]).includes(hair)),
+      ).toBe(true);
+      // Still the seed's pick among them: not one haircut for every boy.
+      expect(drawn.size, presentation).toBeGreaterThanOrEqual(3);
     }
   });
 

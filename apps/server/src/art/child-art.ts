@@ -129,7 +129,10 @@ type Paint = {
   photoFace: boolean;
 };
 
-/** The child as SVG `defs` and body, in the circle's place; the marker group is `data-art="child"`. */
+/**
+ * The child as SVG `defs` and body, in the circle's place; the marker group is `data-art="child"`
+ * and names the hair style it draws (`data-hair`).
+ */
 export function drawChild(input: ChildArtInput): { defs: string; body: string } {
   const { circle, id } = input;
   const costume: StyleCostume = input.costume ?? { outfit: "tee" };
@@ -187,7 +190,7 @@ export function drawChild(input: ChildArtInput): { defs: string; body: string } 
 
   const parts = !photoFace ? [...behind, head(p), ...over] : photoFace.layer === "behind" ? behind : over;
 
-  const body = `<g data-art="child" transform="translate(${x0} ${y0}) scale(${round(scale, 1000)})"><g clip-path="url(#${id("child")})">${parts.join("")}</g></g>`;
+  const body = `<g data-art="child" data-hair="${look.hairStyle}" transform="translate(${x0} ${y0}) scale(${round(scale, 1000)})"><g clip-path="url(#${id("child")})">${parts.join("")}</g></g>`;
   return { defs: defs.join(""), body };
 }
 

@@ -1,12 +1,14 @@
+import type { ChildGender } from "@wonderkin/contract";
 import { AppError } from "../lib/app-error";
 import { cropFace, type TrainingPhoto } from "./faces/crop-face";
 import { describePortraitFaces } from "./faces/describe-portrait-faces";
 import type { DescribedFace, DetectedFace } from "./faces/face-detector";
+import type { Point } from "./faces/face-geometry";
 import { createTfjsFaceDetector } from "./faces/tfjs-face-detector";
 import { faceHashes } from "./photos/face-hash";
 import { analysisCopy, preparePhoto } from "./photos/process-photo";
 import { encodeMp4Clip } from "./portraits/encode-mp4-clip";
-import { renderLocalPortrait } from "./portraits/local-portrait-renderer";
+import { faceCropLandmarks, renderLocalPortrait } from "./portraits/local-portrait-renderer";
 import { makePortraitFiles, makePrintFile } from "./portraits/portrait-files";
 import { renderVideoFrames, type VideoFramesInput } from "./portraits/portrait-video-frames";
 import { referenceCopy } from "./portraits/reference-copy";
@@ -82,10 +84,17 @@ export const imageTasks = {
   cropFace: (input: { photo: TrainingPhoto; detectFace: boolean }) =>
     cropFace(input.photo, input.detectFace ? threadDetector() : null),
 
+  /** The landmarks of a face crop, found once at training so that portraits need not look again. */
+  faceCropLandmarks: (input: { face: Uint8Array }): Promise<Point[] | null> =>
+    faceCropLandmarks(input.face, threadDetector()),
+
   renderLocalPortrait: (input: {
     face: Uint8Array;
+    /** The crop's landmarks as training found them (null: none found); absent: look when findFace. */
+    landmarks?: Point[] | null;
     styleId: string;
     seed: number;
+    presentation: ChildGender | null;
     artCacheDir: string | null;
     /** Find the face's landmarks in the crop (FACE_DETECTION on); else the crop is taken as centred. */
     findFace: boolean;

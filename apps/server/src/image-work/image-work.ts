@@ -125,6 +125,7 @@ export function createImageWork(options: {
     analysisCopy: task("analysisCopy"),
     describePortraitFaces: task("describePortraitFaces"),
     cropFace: task("cropFace"),
+    faceCropLandmarks: task("faceCropLandmarks"),
     referenceCopy: task("referenceCopy"),
     renderLocalPortrait: task("renderLocalPortrait"),
     makePortraitFiles: task("makePortraitFiles"),

@@ -201,7 +201,7 @@ describe("retention in batches", SLOW, () => {
         Array.from({ length: 5 }, (_, index) => ({
           organizationId: familyId,
           firstName: `Batch${index}`,
-          gender: "girl",
+          gender: "girl" as const,
           age: 5,
           triggerWord: `batchkid${index}x${now.getTime()}`,
           trainingStatus: "completed",

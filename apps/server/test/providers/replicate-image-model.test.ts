@@ -221,6 +221,7 @@ describe("Replicate image model: webhooks", () => {
       prompt: "TOKMIA as an astronaut",
       seed: 1,
       styleId: "astronaut",
+      gender: "girl",
       webhookUrl: WEBHOOK_URL,
     });
     await fake.completePrediction(predictionId);
@@ -320,6 +321,7 @@ describe("Replicate image model: predictions", () => {
       prompt: "a portrait of TOKMIA as a viking",
       seed: 1234,
       styleId: "viking",
+      gender: "girl",
       webhookUrl: WEBHOOK_URL,
     });
     const prediction = fake.predictions.get(predictionId);
@@ -365,6 +367,7 @@ describe("Replicate image model: predictions", () => {
       prompt: "p",
       seed: 1,
       styleId: "fairy",
+      gender: "girl",
       webhookUrl: null,
     });
     expect(fake.predictions.get(predictionId)?.webhook).toBeNull();
@@ -380,6 +383,7 @@ describe("Replicate image model: predictions", () => {
       prompt: "p",
       seed: 2,
       styleId: "fairy",
+      gender: "girl",
       webhookUrl: WEBHOOK_URL,
     });
     await fake.completePrediction(predictionId, { succeed: false, error: "CUDA error: device-side assert" });
@@ -398,6 +402,7 @@ describe("Replicate image model: predictions", () => {
       prompt: "p",
       seed: 3,
       styleId: "fairy",
+      gender: "girl",
       webhookUrl: null,
     });
     const before = requestsTo("GET", `/v1/predictions/${predictionId}`).length;
@@ -407,7 +412,14 @@ describe("Replicate image model: predictions", () => {
     expect(requestsTo("GET", `/v1/predictions/${predictionId}`).length).toBe(before + 1);
     fake.failNext({ method: "POST", path: "/v1/predictions", status: 429 });
     await expect(
-      replicate.startPrediction({ modelVersion, prompt: "p", seed: 4, styleId: "fairy", webhookUrl: null }),
+      replicate.startPrediction({
+        modelVersion,
+        prompt: "p",
+        seed: 4,
+        styleId: "fairy",
+        gender: "girl",
+        webhookUrl: null,
+      }),
     ).rejects.toMatchObject({ status: 429, retryable: true, message: expect.stringMatching(/throttled/) });
   });
 
@@ -418,6 +430,7 @@ describe("Replicate image model: predictions", () => {
         prompt: "p",
         seed: 1,
         styleId: "x",
+        gender: "girl",
         webhookUrl: null,
       }),
     ).rejects.toThrow(/owner\/name:version/);
@@ -444,6 +457,7 @@ const startPreview = (
     prompt: "a portrait of the child in the reference photos as an astronaut",
     seed: overrides.seed ?? 4242,
     styleId: "astronaut",
+    gender: "girl",
     webhookUrl: overrides.webhookUrl === undefined ? WEBHOOK_URL : overrides.webhookUrl,
   });
 

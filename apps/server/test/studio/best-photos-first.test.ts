@@ -121,12 +121,66 @@ describe("the local model's portraits", () => {
         prompt: "a portrait",
         seed,
         styleId: "astronaut",
+        gender: "girl",
         webhookUrl: null,
       });
       expect((await model.getPrediction(predictionId)).status).toBe("succeeded");
       for (const key of read) if (key.includes("/face-")) faces.add(path.basename(key));
     }
     expect([...faces].sort()).toEqual(["face-0.webp", "face-1.webp", "face-2.webp"]);
+    await imageWork.close();
+  });
+
+  it("find the best faces' landmarks once, at training, and draw the child's gender", async () => {
+    const imageWork = createImageWork({ threads: 0 });
+    const looked: number[] = [];
+    const rendered: Parameters<typeof imageWork.renderLocalPortrait>[0][] = [];
+    const model = createLocalImageModel({
+      storage,
+      imageWork: {
+        cropFace: imageWork.cropFace,
+        faceCropLandmarks: async (input) => {
+          looked.push(input.face.byteLength);
+          return imageWork.faceCropLandmarks(input);
+        },
+        renderLocalPortrait: async (input) => {
+          rendered.push(input);
+          return imageWork.renderLocalPortrait(input);
+        },
+      },
+      detectFaces: true,
+      minTrainingMs: 0,
+      artCacheDir: null,
+    });
+    const photos = (await samePersonPictures(4)).map((bytes) => ({ bytes }));
+    const { trainingId } = await model.startTraining({
+      childId: 1,
+      triggerWord: "tok",
+      photos,
+      webhookUrl: null,
+    });
+    // The best three only: the fourth is never drawn.
+    expect(looked).toHaveLength(3);
+    for (const seed of [3, 4]) {
+      const { predictionId } = await model.startPrediction({
+        modelVersion: trainingId,
+        prompt: "a portrait",
+        seed,
+        styleId: "viking",
+        gender: "boy",
+        webhookUrl: null,
+      });
+      expect((await model.getPrediction(predictionId)).status).toBe("succeeded");
+    }
+    // Seed 3 draws the best face, seed 4 the second: each with what training found for it (68
+    // points, or null where it found no face in the crop), and nobody looks again.
+    const manifest = JSON.parse(String(await storage.get(`image-models/${trainingId}/manifest.json`)));
+    expect(manifest.landmarks[0]).toHaveLength(68);
+    expect(rendered).toMatchObject([
+      { styleId: "viking", seed: 3, presentation: "boy", landmarks: manifest.landmarks[0] },
+      { styleId: "viking", seed: 4, presentation: "boy", landmarks: manifest.landmarks[1] },
+    ]);
+    expect(looked).toHaveLength(3);
     await imageWork.close();
   });
 });

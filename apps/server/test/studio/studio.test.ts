@@ -1,4 +1,5 @@
 import {
+  type ChildGender,
   creditErrorCodes,
   familyErrorCodes,
   type GeneratedImage,
@@ -24,8 +25,8 @@ afterAll(() => t.close());
 
 const call = (as: TestParent, path: string, body: unknown) => postAs(t.app, path, as, as.familyId, body);
 
-async function trainedChild(firstName: string, planId = 3) {
-  const fixture = await parentWithChild(t, { firstName, planId, photos: 3 });
+async function trainedChild(firstName: string, planId = 3, gender: ChildGender = "girl") {
+  const fixture = await parentWithChild(t, { firstName, planId, photos: 3, gender });
   const started = await call(fixture.parent, "/api/children/training/start", { childId: fixture.childId });
   expect(started.statusCode, started.body).toBe(200);
   await workQueued(t, [trainChildJob.name]);
@@ -139,12 +140,13 @@ describe("generating portraits", () => {
     const { childId } = await trainedChild("Dee");
     const [row] = await t.database.db.select().from(child).where(eq(child.id, childId));
     const model = t.studio.imageModel;
-    const render = async (seed: number) => {
+    const render = async (seed: number, gender: ChildGender = "girl") => {
       const { predictionId } = await model.startPrediction({
         modelVersion: row?.modelVersion ?? "",
         prompt: "x",
         seed,
         styleId: "viking",
+        gender,
         webhookUrl: null,
       });
       return (await model.getPrediction(predictionId)).output;
@@ -152,6 +154,22 @@ describe("generating portraits", () => {
     const [a, b, c] = await Promise.all([render(7), render(7), render(8)]);
     expect(Buffer.compare(Buffer.from(a ?? []), Buffer.from(b ?? []))).toBe(0);
     expect(Buffer.compare(Buffer.from(a ?? []), Buffer.from(c ?? []))).not.toBe(0);
+    // The same seed for a boy: the drawn hair is a boy's, so the picture is another.
+    const boy = await render(7, "boy");
+    expect(Buffer.compare(Buffer.from(a ?? []), Buffer.from(boy ?? []))).not.toBe(0);
+  });
+
+  it("asks the model for a portrait of the child's gender", async () => {
+    const { parent, childId } = await trainedChild("Bo", 3, "boy");
+    expect((await generate(parent, childId, "pirate", 1)).statusCode).toBe(200);
+    await workQueued(t, [renderPortraitJob.name]);
+    const [row] = await t.database.db
+      .select({ predictionId: generatedImage.providerPredictionId })
+      .from(generatedImage)
+      .where(eq(generatedImage.childId, childId));
+    // The local model carries its request in the prediction id ("local-" and base64url JSON).
+    const request = JSON.parse(Buffer.from(row?.predictionId?.slice(6) ?? "", "base64url").toString());
+    expect(request).toMatchObject({ st: "pirate", g: "boy" });
   });
 
   it("watermarks on plans without 'no watermarks' and keeps exclusive packs for Oracle", async () => {

@@ -1,3 +1,4 @@
+import type { ChildGender } from "@wonderkin/contract";
 import { expect } from "vitest";
 import { jobs } from "../../src/job-registry";
 import type { TestApp } from "../create-test-app";
@@ -29,6 +30,8 @@ export async function parentWithChild(
     photoSeed?: number;
     /** The photos to upload (e.g. one person's, for face checks); default: `photos` test photos. */
     photoBytes?: Buffer[];
+    /** The child's gender; default a girl. */
+    gender?: ChildGender;
   },
 ): Promise<{ parent: TestParent; childId: number }> {
   const parent = await verifiedParent(t.app, t.database.db, { firstName: options.firstName });
@@ -37,7 +40,7 @@ export async function parentWithChild(
   const added = await postAs(t.app, "/api/children/add", parent, parent.familyId, {
     firstName: "Luna",
     age: 6,
-    gender: "girl",
+    gender: options.gender ?? "girl",
   });
   expect(added.statusCode, added.body).toBe(200);
   const childId = added.json().id as number;

@@ -1,3 +1,4 @@
+import type { ChildGender } from "@wonderkin/contract";
 import { boolean, date, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { bytea } from "./bytea";
@@ -15,7 +16,7 @@ export const child = pgTable(
       .notNull()
       .references(() => organization.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull(),
-    gender: text("gender").notNull(),
+    gender: text("gender").$type<ChildGender>().notNull(),
     /** Either the birth date, or an age as told on a given day (the age then grows with time). */
     birthDate: date("birth_date", { mode: "string" }),
     age: integer("age"),

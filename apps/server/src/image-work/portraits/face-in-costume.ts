@@ -31,7 +31,7 @@ const FEATHER_UNITS = 3.2;
 const COMPOSITIONS = ART_LAYOUTS_PER_STYLE * 2;
 
 /** A number in [0, 1) from a seed and a salt: the same inputs always give the same variation. */
-export function variation(seed: number, salt: number): number {
+function variation(seed: number, salt: number): number {
   let x = (seed ^ (salt * 0x9e3779b1)) >>> 0;
   x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0;
   x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0;
@@ -41,7 +41,7 @@ export function variation(seed: number, salt: number): number {
 type Rgb = [number, number, number];
 
 /** The mean colour of a disc of the photo (clamped to the picture). */
-async function meanColour(photo: RawImage, at: Point, radius: number): Promise<Rgb> {
+function meanColour(photo: RawImage, at: Point, radius: number): Rgb {
   const sum: Rgb = [0, 0, 0];
   let count = 0;
   const r = Math.max(1, Math.round(radius));
@@ -65,12 +65,10 @@ const luminance = ([r, g, b]: Rgb) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
  * The child's own colours for the drawn parts: the neck in the face's skin, the hair in the photo's
  * hair when what lies above the forehead is clearly not skin (else the drawing keeps its own).
  */
-async function faceColours(photo: RawImage, fit: FaceFit): Promise<{ skin: string; hair: string | null }> {
-  const cheeks = await Promise.all(
-    fit.samples.cheeks.map((point) => meanColour(photo, point, fit.samples.skinRadius)),
-  );
+function faceColours(photo: RawImage, fit: FaceFit): { skin: string; hair: string | null } {
+  const cheeks = fit.samples.cheeks.map((point) => meanColour(photo, point, fit.samples.skinRadius));
   const skin = [0, 1, 2].map((c) => ((cheeks[0]?.[c] ?? 0) + (cheeks[1]?.[c] ?? 0)) / 2) as Rgb;
-  const hair = await meanColour(photo, fit.samples.hair, fit.samples.hairRadius);
+  const hair = meanColour(photo, fit.samples.hair, fit.samples.hairRadius);
   const apart = Math.hypot(hair[0] - skin[0], hair[1] - skin[1], hair[2] - skin[2]);
   // Hair is darker than skin or, when fair, still clearly apart from it; a bright sample is the sky
   // or a wall behind a short haircut.
@@ -95,8 +93,8 @@ function faceMaskSvg(points: Point[], box: { width: number; height: number }, fe
  * child stands); same inputs, same bytes.
  */
 export async function renderFaceInCostume(input: {
-  /** A photo of the face (a training crop), and its 68 landmarks in that photo's pixels. */
-  face: Uint8Array;
+  /** A photo of the face (a training crop, decoded), and its 68 landmarks in that photo's pixels. */
+  photo: RawImage;
   landmarks: Point[];
   styleId: string;
   seed: number;
@@ -133,14 +131,8 @@ export async function renderFaceInCostume(input: {
     y: circle.cy - circle.r + (point.y * circle.r) / 100,
   });
 
-  const decoded = await sharp(input.face).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const photo: RawImage = {
-    data: decoded.data,
-    width: decoded.info.width,
-    height: decoded.info.height,
-    channels: 3,
-  };
-  const colours = await faceColours(photo, fit);
+  const photo = input.photo;
+  const colours = faceColours(photo, fit);
   const photoFace = {
     chinY: fit.chinY,
     skin: colours.skin,

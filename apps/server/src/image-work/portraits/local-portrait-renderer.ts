@@ -1,7 +1,9 @@
+import type { ChildGender } from "@wonderkin/contract";
 import sharp from "sharp";
 import type { FaceDetector } from "../faces/face-detector";
 import type { Point } from "../faces/face-geometry";
 import { LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH, renderFaceInCostume } from "./face-in-costume";
+import type { RawImage } from "./warp-face";
 
 export { LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH };
 
@@ -33,26 +35,47 @@ export function centredFaceLandmarks(width: number, height: number): Point[] {
   return points;
 }
 
-/** The 68 landmarks of the largest face in a crop, or null when the detector finds none. */
-async function landmarksOf(face: Uint8Array, detector: FaceDetector): Promise<Point[] | null> {
+/** A face crop decoded once, as RGB: the detector and the renderer both read these pixels. */
+async function decodeFace(face: Uint8Array): Promise<RawImage> {
   const { data, info } = await sharp(face).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const faces = await detector.describe({ data, width: info.width, height: info.height });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+/** The 68 landmarks of the largest face in a decoded crop, or null when the detector finds none. */
+async function landmarksIn(photo: RawImage, detector: FaceDetector): Promise<Point[] | null> {
+  const faces = await detector.describe({ data: photo.data, width: photo.width, height: photo.height });
   const largest = faces.sort((a, b) => b.width * b.height - a.width * a.height)[0];
   return largest?.landmarks ?? null;
 }
 
 /**
+ * The landmarks of a face crop, as training keeps them (so a portrait need not look for them
+ * again), rounded to a tenth of a pixel; null when the detector finds no face in it.
+ */
+export async function faceCropLandmarks(face: Uint8Array, detector: FaceDetector): Promise<Point[] | null> {
+  const landmarks = await landmarksIn(await decodeFace(face), detector);
+  const tenth = (value: number) => Math.round(value * 10) / 10;
+  return landmarks?.map((point) => ({ x: tenth(point.x), y: tenth(point.y) })) ?? null;
+}
+
+/**
  * The local model's portrait from a face crop: the face drawn into the style's costumed child
- * (face-in-costume.ts). The detector finds its landmarks; without one (FACE_DETECTION=off) or a
- * find, the crop is taken as centred on the face. Same crop, style and seed: same bytes. The output
- * is a PNG without deflate (at 5 MP it encodes and decodes in ≈ 10–20 ms where the fastest deflate
- * takes ≈ 60): the one lossy encode happens when the portrait is stored.
+ * (face-in-costume.ts). The face's landmarks come with the crop when training found them; else the
+ * detector finds them (a preview, or a model trained before training kept them). With neither
+ * (FACE_DETECTION=off) or no face found, the crop is taken as centred on the face. Same crop, style
+ * and seed: same bytes. The output is a PNG without deflate (at 5 MP it encodes and decodes in
+ * ≈ 10–20 ms where the fastest deflate takes ≈ 60): the one lossy encode happens when the portrait
+ * is stored.
  */
 export async function renderLocalPortrait(
   input: {
     face: Uint8Array;
+    /** The crop's landmarks as training found them; null: it found none (the crop is centred). */
+    landmarks?: Point[] | null;
     styleId: string;
     seed: number;
+    /** The child's gender: the drawn hair is a girl's or a boy's (else the seed's). */
+    presentation?: ChildGender | null;
     /** Where drawn art is kept across threads and restarts (null: memory only). */
     artCacheDir?: string | null;
     /** Another 4:5 size (a test's stand-in for a provider's native output); default the local model's. */
@@ -60,10 +83,16 @@ export async function renderLocalPortrait(
   },
   detector: FaceDetector | null = null,
 ): Promise<Buffer> {
-  let landmarks = detector ? await landmarksOf(input.face, detector) : null;
-  if (!landmarks) {
-    const { width = 512, height = 512 } = await sharp(input.face).metadata();
-    landmarks = centredFaceLandmarks(width, height);
-  }
-  return renderFaceInCostume({ ...input, landmarks });
+  const photo = await decodeFace(input.face);
+  const landmarks =
+    input.landmarks === undefined ? (detector ? await landmarksIn(photo, detector) : null) : input.landmarks;
+  return renderFaceInCostume({
+    photo,
+    landmarks: landmarks ?? centredFaceLandmarks(photo.width, photo.height),
+    styleId: input.styleId,
+    seed: input.seed,
+    presentation: input.presentation ?? null,
+    artCacheDir: input.artCacheDir,
+    size: input.size,
+  });
 }

@@ -7,6 +7,7 @@
  * manual check — so a lost webhook only delays, never loses, a result.
  */
 
+import type { ChildGender } from "@wonderkin/contract";
 import type { TrainingPhoto } from "../../image-work/faces/crop-face";
 
 export type ProviderRunStatus = "running" | "succeeded" | "failed";
@@ -38,6 +39,11 @@ export type StartPredictionInput = {
   prompt: string;
   seed: number;
   styleId: string;
+  /**
+   * The child's gender, for a model that draws the child itself (the local one dresses the hair to
+   * match); a provider reads it from the prompt, which already names a boy or a girl.
+   */
+  gender: ChildGender;
   webhookUrl: string | null;
 };
 
@@ -61,6 +67,8 @@ export type StartPreviewInput = {
   prompt: string;
   seed: number;
   styleId: string;
+  /** As for a portrait (StartPredictionInput). */
+  gender: ChildGender;
   webhookUrl: string | null;
 };
 

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { ChildGender } from "@wonderkin/contract";
+import type { Point } from "../../image-work/faces/face-geometry";
 import type { ImageWork } from "../../image-work/image-work";
 import type { Storage } from "../storage/storage";
 import type {
@@ -11,7 +13,16 @@ import type {
   TrainingRun,
 } from "./image-model";
 
-type LocalManifest = { triggerWord: string; faces: number; createdAt: string };
+type LocalManifest = {
+  triggerWord: string;
+  faces: number;
+  createdAt: string;
+  /**
+   * The best faces' landmarks as training found them (null: none found), so that a portrait does
+   * not look for them again. Absent from models trained before it was kept: found at render then.
+   */
+  landmarks?: (Point[] | null)[];
+};
 
 /** How many of the best photos (training receives them best first) the portraits are made from. */
 const BEST_FACES = 3;
@@ -22,15 +33,15 @@ const manifestKey = (trainingId: string) => `${modelPrefix(trainingId)}/manifest
 
 /**
  * The offline image model (the default). "Training" prepares the child's face crops from the
- * uploaded photos (handed over best first) and keeps them in our storage; a portrait composes one
- * of the best three into the style's art. Honest about what it is, needs no network, and
+ * uploaded photos (handed over best first) and keeps them in our storage, with the best three's
+ * landmarks; a portrait draws one of those three into the style's costumed child. Honest about what it is, needs no network, and
  * deterministic: the same model, style and seed always give the same bytes (the prediction id
  * carries them, so nothing else is stored).
  */
 export function createLocalImageModel(deps: {
   storage: Storage;
   /** Face crops and renders run here (a thread pool), off the job loop's event loop. */
-  imageWork: Pick<ImageWork, "cropFace" | "renderLocalPortrait">;
+  imageWork: Pick<ImageWork, "cropFace" | "faceCropLandmarks" | "renderLocalPortrait">;
   /** Find the face in photos that have no face box from their upload check. */
   detectFaces: boolean;
   /** Training lasts at least this long, so a parent sees progress rather than a flash. */
@@ -61,6 +72,7 @@ export function createLocalImageModel(deps: {
       face,
       styleId: request.st,
       seed: request.s,
+      presentation: request.g ?? null,
       artCacheDir: deps.artCacheDir,
       findFace: deps.detectFaces,
     });
@@ -74,9 +86,13 @@ export function createLocalImageModel(deps: {
       if (input.photos.length === 0) throw new Error("No photos to train on");
       const trainingId = `local-${randomUUID()}`;
       const started = Date.now();
+      const landmarks: (Point[] | null)[] = [];
       for (const [index, photo] of input.photos.entries()) {
         const crop = await deps.imageWork.cropFace({ photo, detectFace: deps.detectFaces });
         await deps.storage.put(faceKey(trainingId, index), crop, "image/webp");
+        if (deps.detectFaces && index < BEST_FACES) {
+          landmarks.push(await deps.imageWork.faceCropLandmarks({ face: crop }));
+        }
         const share = (index + 1) / input.photos.length;
         const due = started + share * deps.minTrainingMs;
         if (due > Date.now()) await sleep(due - Date.now());
@@ -86,6 +102,7 @@ export function createLocalImageModel(deps: {
         triggerWord: input.triggerWord,
         faces: input.photos.length,
         createdAt: new Date().toISOString(),
+        ...(deps.detectFaces ? { landmarks } : {}),
       };
       await deps.storage.put(
         manifestKey(trainingId),
@@ -104,7 +121,12 @@ export function createLocalImageModel(deps: {
 
     async startPrediction(input: StartPredictionInput) {
       if (!(await readManifest(input.modelVersion))) throw new Error(`No local model ${input.modelVersion}`);
-      const request = { m: input.modelVersion, s: input.seed, st: input.styleId };
+      const request: LocalPrediction = {
+        m: input.modelVersion,
+        s: input.seed,
+        st: input.styleId,
+        g: input.gender,
+      };
       return { predictionId: `local-${Buffer.from(JSON.stringify(request)).toString("base64url")}` };
     },
 
@@ -117,6 +139,7 @@ export function createLocalImageModel(deps: {
         f: input.photos.map((photo) => photo.face ?? null),
         s: input.seed,
         st: input.styleId,
+        g: input.gender,
       };
       return {
         predictionId: `${PREVIEW_PREFIX}${Buffer.from(JSON.stringify(request)).toString("base64url")}`,
@@ -131,15 +154,16 @@ export function createLocalImageModel(deps: {
         return { status: "failed", progress: null, output: null, error: "Unknown prediction." };
       }
       // Training kept the photos best first: portraits draw on the best few, by seed.
-      const face = await deps.storage.get(
-        faceKey(request.m, request.s % Math.min(manifest.faces, BEST_FACES)),
-      );
+      const index = request.s % Math.min(manifest.faces, BEST_FACES);
+      const face = await deps.storage.get(faceKey(request.m, index));
       if (!face)
         return { status: "failed", progress: null, output: null, error: "The model's faces are gone." };
       const output = await deps.imageWork.renderLocalPortrait({
         face,
+        ...(manifest.landmarks ? { landmarks: manifest.landmarks[index] ?? null } : {}),
         styleId: request.st,
         seed: request.s,
+        presentation: request.g ?? null,
         artCacheDir: deps.artCacheDir,
         findFace: deps.detectFaces,
       });
@@ -162,7 +186,13 @@ export function createLocalImageModel(deps: {
 
 const PREVIEW_PREFIX = "local-preview-";
 type FaceBox = { x: number; y: number; width: number; height: number };
-type LocalPreview = { k: string[]; f: (FaceBox | null)[]; s: number; st: string };
+/** A portrait's request, carried in its prediction id: model, seed, style, the child's gender. */
+type LocalPrediction = { m: string; s: number; st: string; g?: ChildGender };
+/** A preview's request: the photos' storage keys and face boxes, seed, style, gender. */
+type LocalPreview = { k: string[]; f: (FaceBox | null)[]; s: number; st: string; g?: ChildGender };
+
+/** Ids made before the gender was carried have none: the drawing then keeps the seed's hair. */
+const validGender = (value: unknown) => value === undefined || value === "girl" || value === "boy";
 
 function decodePreview(predictionId: string): LocalPreview | null {
   try {
@@ -175,18 +205,22 @@ function decodePreview(predictionId: string): LocalPreview | null {
       parsed.k.every((key: unknown) => typeof key === "string") &&
       Array.isArray(parsed.f) &&
       Number.isInteger(parsed.s) &&
-      typeof parsed.st === "string";
+      typeof parsed.st === "string" &&
+      validGender(parsed.g);
     return valid ? parsed : null;
   } catch {
     return null;
   }
 }
 
-function decodePrediction(predictionId: string): { m: string; s: number; st: string } | null {
+function decodePrediction(predictionId: string): LocalPrediction | null {
   if (!predictionId.startsWith("local-")) return null;
   try {
     const parsed = JSON.parse(Buffer.from(predictionId.slice(6), "base64url").toString("utf8"));
-    return typeof parsed.m === "string" && Number.isInteger(parsed.s) && typeof parsed.st === "string"
+    return typeof parsed.m === "string" &&
+      Number.isInteger(parsed.s) &&
+      typeof parsed.st === "string" &&
+      validGender(parsed.g)
       ? parsed
       : null;
   } catch {

@@ -39,29 +39,28 @@ export async function runRender(deps: StudioDeps, imageId: string): Promise<void
   if (!row.providerPredictionId) {
     let predictionId: string;
     try {
+      const [owner] = await deps.db
+        .select({ modelVersion: child.modelVersion, gender: child.gender })
+        .from(child)
+        .where(eq(child.id, row.childId));
+      if (!owner) return failPortrait(deps, imageId, "The child is gone.");
+      const request = {
+        prompt: row.prompt,
+        seed: row.seed,
+        styleId: row.styleId,
+        gender: owner.gender,
+        webhookUrl: webhookUrlFor(deps),
+      };
       if (row.kind === "preview") {
         const photos = await previewPhotos(deps, row.childId);
         if (photos.length === 0) return failPortrait(deps, imageId, "The child's photos are gone.");
-        ({ predictionId } = await deps.imageModel.startPreview({
-          photos,
-          prompt: row.prompt,
-          seed: row.seed,
-          styleId: row.styleId,
-          webhookUrl: webhookUrlFor(deps),
-        }));
+        ({ predictionId } = await deps.imageModel.startPreview({ ...request, photos }));
       } else {
         // Only a portrait needs the trained model; a preview is made from the photos alone.
-        const [owner] = await deps.db
-          .select({ modelVersion: child.modelVersion })
-          .from(child)
-          .where(eq(child.id, row.childId));
-        if (!owner?.modelVersion) return failPortrait(deps, imageId, "The child's model is gone.");
+        if (!owner.modelVersion) return failPortrait(deps, imageId, "The child's model is gone.");
         ({ predictionId } = await deps.imageModel.startPrediction({
+          ...request,
           modelVersion: owner.modelVersion,
-          prompt: row.prompt,
-          seed: row.seed,
-          styleId: row.styleId,
-          webhookUrl: webhookUrlFor(deps),
         }));
       }
     } catch {
