@@ -95,6 +95,11 @@ export type PhotoFaceFit = {
   hair: string | null;
   /** Hair style by the child's presentation, when known (else the seed's). */
   presentation: "girl" | "boy" | null;
+  /**
+   * The outfit's colour for this composition: the style's own, or moved halfway towards its
+   * accent or its sky colour (a portrait's variety stays within the style's palette).
+   */
+  costumeTint?: "own" | "accent" | "sky";
 };
 
 /** Where the illustration's chin is, in the 200-unit box: a photo face's chin moves the body from here. */
@@ -139,7 +144,16 @@ export function drawChild(input: ChildArtInput): { defs: string; body: string } 
   const photoFace = input.photoFace;
   const look = lookFor(input.seed, photoFace?.presentation ?? null);
   const accent = checkColour(input.accent);
-  const outfit = checkColour(costume.colour ?? mix(accent, input.bottom, 0.25));
+  const tint = (colour: string) => {
+    const toward = photoFace?.costumeTint;
+    return toward === "accent"
+      ? mix(colour, accent, 0.5)
+      : toward === "sky"
+        ? mix(colour, input.top, 0.5)
+        : colour;
+  };
+  const outfit = tint(checkColour(costume.colour ?? mix(accent, input.bottom, 0.25)));
+  // Hats keep their colour: a pirate's black hat or a chef's white one is what says who they are.
   const hat = checkColour(costume.hatColour ?? accent);
   const hair = checkColour(costume.hair ?? photoFace?.hair ?? look.hair);
   const skin = checkColour(photoFace?.skin ?? look.skin);

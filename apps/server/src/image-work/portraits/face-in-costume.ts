@@ -25,10 +25,51 @@ const MIN_CIRCLE_SHARE = 0.62;
 const FEATHER_UNITS = 3.2;
 
 /**
- * The compositions of a style: each of the art's layouts, as drawn and mirrored. Consecutive seeds
- * (one request's portraits) take consecutive compositions, so up to eight are all different.
+ * The compositions of a style: the art's layout with a framing of its own, drawn or mirrored (the
+ * child on the left or the right), and an outfit colour. Consecutive seeds (one request's
+ * portraits) take consecutive compositions, so any four have four layouts, four framings, and the
+ * child twice on each side; over eight, every layout is seen both ways. 24 in all.
  */
-const COMPOSITIONS = ART_LAYOUTS_PER_STYLE * 2;
+const COMPOSITIONS = ART_LAYOUTS_PER_STYLE * 2 * 3;
+
+type Composition = {
+  layout: number;
+  mirrored: boolean;
+  framing: Framing;
+  costumeTint: (typeof COSTUME_TINTS)[number];
+};
+
+type Framing = {
+  /** The child's circle as a share of the style's portrait circle. */
+  scale: number;
+  /** How far towards the open side, as a share of the room the scene leaves there. */
+  offset: number;
+};
+
+/** From a close-up to a wide shot, one per layout of the art (style-art-cache.ts). */
+const FRAMINGS: readonly Framing[] = [
+  { scale: 1, offset: 0.1 },
+  { scale: 0.76, offset: 0.7 },
+  { scale: 0.88, offset: 0.45 },
+  { scale: 0.68, offset: 0.85 },
+];
+
+/** The ring's halo reaches this far beyond the child's circle (style-art.ts portraitFrame). */
+const RING_REACH = 1.1;
+
+/** Costume colours by composition: the style's own, then towards its accent, then its sky. */
+const COSTUME_TINTS = ["own", "accent", "sky"] as const;
+
+/** The composition a seed draws (any integer seed, negative ones too). */
+export function compositionFor(seed: number): Composition {
+  const c = ((seed % COMPOSITIONS) + COMPOSITIONS) % COMPOSITIONS;
+  return {
+    layout: c % ART_LAYOUTS_PER_STYLE,
+    mirrored: (c + Math.floor(c / ART_LAYOUTS_PER_STYLE)) % 2 === 1,
+    framing: FRAMINGS[c % ART_LAYOUTS_PER_STYLE] as Framing,
+    costumeTint: COSTUME_TINTS[Math.floor(c / 2) % COSTUME_TINTS.length] ?? "own",
+  };
+}
 
 /** A number in [0, 1) from a seed and a salt: the same inputs always give the same variation. */
 function variation(seed: number, salt: number): number {
@@ -109,18 +150,18 @@ export async function renderFaceInCostume(input: {
   const styleCircle = portraitCircle(width, height);
   const fit = fitFace(input.landmarks);
 
-  const composition = ((input.seed % COMPOSITIONS) + COMPOSITIONS) % COMPOSITIONS;
-  const mirrored = composition >= ART_LAYOUTS_PER_STYLE;
-  // Output pixels per art unit: the style's circle (a little closer or farther by seed), unless
-  // that would blow the photo up.
-  const largest = (styleCircle.r / 100) * (0.88 + 0.12 * variation(input.seed, 4));
+  const { layout, mirrored, framing, costumeTint } = compositionFor(input.seed);
+  // Output pixels per art unit: the framing's share of the style's circle (a little closer or
+  // farther by seed), unless that would blow the photo up.
+  const largest = (styleCircle.r / 100) * framing.scale * (0.94 + 0.06 * variation(input.seed, 4));
   const sharpest = MAX_UPSCALE / fit.unitsPerPixel;
-  const unit = Math.max(largest * MIN_CIRCLE_SHARE, Math.min(largest, sharpest));
+  const unit = Math.max((styleCircle.r / 100) * MIN_CIRCLE_SHARE, Math.min(largest, sharpest));
   const radius = unit * 100;
-  // The child stands on the circle's baseline, off to the side the scene leaves open; a smaller
-  // child leaves more of the scene above.
+  // The child stands on the circle's baseline, off to the side the scene leaves open, as far as the
+  // framing says: a close-up stays near the middle, a wide shot leaves the scene beside the child.
   const side = mirrored ? 1 : -1;
-  const sway = side * (0.25 + 0.75 * variation(input.seed, 3)) * 0.5 * (styleCircle.r * 1.3 - radius);
+  const room = Math.max(0, width / 2 - radius * RING_REACH);
+  const sway = side * framing.offset * (0.8 + 0.2 * variation(input.seed, 3)) * room;
   const circle = {
     cx: Math.round(styleCircle.cx + sway),
     cy: Math.round(styleCircle.cy + (styleCircle.r - radius) * 0.6),
@@ -138,6 +179,7 @@ export async function renderFaceInCostume(input: {
     skin: colours.skin,
     hair: colours.hair,
     presentation: input.presentation ?? null,
+    costumeTint,
   };
 
   // The face's box in the portrait, from its outline (art units → pixels).
@@ -216,7 +258,7 @@ export async function renderFaceInCostume(input: {
       styleId: style.id,
       width,
       height,
-      layoutSeed: 1 + (composition % ART_LAYOUTS_PER_STYLE),
+      layoutSeed: 1 + layout,
       ring: false,
       cacheDir: input.artCacheDir ?? null,
     }),
