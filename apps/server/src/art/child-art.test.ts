@@ -84,6 +84,26 @@ describe("the illustrated child of the preview art", () => {
     }
   });
 
+  it("around a photo's face, draws nothing over the eyes: glasses hang at the collar", () => {
+    for (const styleId of ["teacher", "baby-darwin", "turtle-surfer"]) {
+      const style = styles.find((candidate) => candidate.id === styleId);
+      if (!style) throw new Error(`missing ${styleId}`);
+      const layer = (which: "behind" | "over") =>
+        childLayerSvg(style.art, {
+          width: 400,
+          height: 500,
+          seed: 3,
+          circle: { cx: 200, cy: 250, r: 120 },
+          region: { left: 0, top: 0, width: 400, height: 500 },
+          photoFace: { layer: which, chinY: 130, skin: "#d9a074", hair: null, presentation: null },
+        });
+      expect(layer("over"), styleId).not.toContain('data-prop="glasses"');
+      expect(layer("behind"), styleId).toContain('data-prop="glasses"');
+      // The drawn child of the catalogue still wears them on its nose.
+      expect(preview(style), styleId).toContain('data-prop="glasses"');
+    }
+  });
+
   it("wears each style's own costume, from the known outfits and headwear", () => {
     for (const style of styles) {
       const costume = style.art.costume;

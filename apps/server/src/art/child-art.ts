@@ -193,12 +193,15 @@ export function drawChild(input: ChildArtInput): { defs: string; body: string } 
   for (const extra of ["neckerchief", "bowtie", "tie", "medal", "stethoscope"] as const) {
     if (extras.has(extra)) below.push(extraDrawers[extra](p));
   }
+  // Glasses over a real face's eyes change what the likeness check reads (teacher, naturalist and
+  // surfer fell just short of it): there they hang at the collar instead.
+  if (extras.has("glasses") && photoFace) below.push(glassesAtCollar());
   const drop = photoFace ? round(photoFace.chinY - ILLUSTRATED_CHIN_Y) : 0;
   behind.push(drop === 0 ? below.join("") : `<g transform="translate(0 ${drop})">${below.join("")}</g>`);
   const over: string[] = [];
   if (!coversHair) over.push(hairFront(p));
   if (headwear !== "none") over.push(headwearDrawers[headwear](p));
-  if (extras.has("glasses")) over.push(glasses(Boolean(photoFace)));
+  if (extras.has("glasses") && !photoFace) over.push(glasses());
   // A mask over a real face's eyes would hide who the child is: only the drawn child wears it.
   if (extras.has("mask") && !photoFace) over.push(mask());
 
@@ -614,11 +617,13 @@ const extraDrawers: Record<"neckerchief" | "bowtie" | "tie" | "medal" | "stethos
  * Round glasses. On a photo's face the rims are thin, clear and wider than the eyes: the eyes and
  * brows show as they are (thick rims over a real face's eyes made it look like someone else).
  */
-function glasses(onPhoto: boolean): string {
-  if (onPhoto) {
-    return `<g fill="none" stroke="#2b2b3a" stroke-width="1.4"><circle cx="85" cy="91" r="12.5"/><circle cx="115" cy="91" r="12.5"/><path d="M97.5,89 Q100,87 102.5,89 M72.5,89 L62,86 M127.5,89 L138,86"/></g>`;
-  }
-  return `<g fill="#fff" fill-opacity="0.18" stroke="#2b2b3a" stroke-width="3"><circle cx="85" cy="90" r="11"/><circle cx="115" cy="90" r="11"/></g><path d="M96,89 Q100,86 104,89 M74,88 L62,85 M126,88 L138,85" fill="none" stroke="#2b2b3a" stroke-width="3"/>`;
+function glasses(): string {
+  return `<g data-prop="glasses"><g fill="#fff" fill-opacity="0.18" stroke="#2b2b3a" stroke-width="3"><circle cx="85" cy="90" r="11"/><circle cx="115" cy="90" r="11"/></g><path d="M96,89 Q100,86 104,89 M74,88 L62,85 M126,88 L138,85" fill="none" stroke="#2b2b3a" stroke-width="3"/></g>`;
+}
+
+/** The glasses folded and hooked on the collar, below the chin (the layer that follows the photo's). */
+function glassesAtCollar(): string {
+  return `<g data-prop="glasses" fill="#fff" fill-opacity="0.25" stroke="#2b2b3a" stroke-width="1.8"><circle cx="92" cy="160" r="6.5"/><circle cx="108" cy="160" r="6.5"/><path d="M98.5,159 Q100,157.5 101.5,159" fill="none"/></g>`;
 }
 
 function mask(): string {
