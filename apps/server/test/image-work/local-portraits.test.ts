@@ -8,9 +8,13 @@ import { loadEnv } from "../../src/config/env";
 import { cropFace } from "../../src/image-work/faces/crop-face";
 import { describePortraitFaces } from "../../src/image-work/faces/describe-portrait-faces";
 import { createTfjsFaceDetector } from "../../src/image-work/faces/tfjs-face-detector";
-import { renderLocalPortrait } from "../../src/image-work/portraits/local-portrait-renderer";
+import {
+  LOCAL_PORTRAIT_HEIGHT,
+  LOCAL_PORTRAIT_WIDTH,
+  renderLocalPortrait,
+} from "../../src/image-work/portraits/local-portrait-renderer";
 import { faceDistance } from "../../src/modules/photos/face-identity";
-import { SAME_PERSON, STRANGER, singleFacePictures } from "../support/face-pictures";
+import { portraitPicture, SAME_PERSON, STRANGER, singleFacePictures } from "../support/face-pictures";
 
 /**
  * The local model's portraits at their full size (2048 × 2560): the child's face drawn into every
@@ -102,6 +106,25 @@ describe("local portraits", { timeout: 900_000 }, () => {
         }
       }
       expect(closeOnes).toEqual([]);
+    }
+  });
+
+  it("are checked closer where a face found in the whole picture hides in its wider region", async () => {
+    // Found by `npm run local-likeness`: tilted faces under a hat brim that the check found in the
+    // whole portrait but not again in a region three times their size (decision 0061).
+    const pictures = await singleFacePictures();
+    for (const [face, styleId, seed] of [
+      [6, "pirate", 112],
+      [0, "santa", 87],
+    ] as const) {
+      const portrait = await portraitPicture(pictures[face] as Buffer, {
+        styleId,
+        seed,
+        size: { width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT },
+      });
+      const distance = await distanceTo(await descriptorOf(pictures[face] as Buffer), portrait);
+      expect(distance, `face ${face} as ${styleId}`).not.toBeNull();
+      expect(distance ?? 1, `face ${face} as ${styleId}`).toBeLessThanOrEqual(LIKENESS_THRESHOLD);
     }
   });
 
