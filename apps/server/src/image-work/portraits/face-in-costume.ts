@@ -61,7 +61,7 @@ const RING_REACH = 1.1;
 const COSTUME_TINTS = ["own", "accent", "sky"] as const;
 
 /** The composition a seed draws (any integer seed, negative ones too). */
-export function compositionFor(seed: number): Composition {
+function compositionFor(seed: number): Composition {
   const c = ((seed % COMPOSITIONS) + COMPOSITIONS) % COMPOSITIONS;
   return {
     layout: c % ART_LAYOUTS_PER_STYLE,
