@@ -17,14 +17,12 @@ import { loadEnv } from "@wonderkin/server/env";
 import { createTfjsFaceDetector } from "@wonderkin/server/face-detector";
 import { faceDistance } from "@wonderkin/server/face-identity";
 import { LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH } from "@wonderkin/server/image-model";
-import { processPhoto } from "@wonderkin/server/photo-processing";
 import { describePortraitFaces } from "@wonderkin/server/portrait-faces";
-import { portraitPicture, singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
+import { portraitPicture } from "@wonderkin/server/test-fixtures/face-pictures";
 import sharp from "sharp";
-import { phoneSizedPhoto } from "./harness/phone-photo";
+import { acceptedFacePictures } from "./harness/accepted-faces";
 import { log } from "./harness/progress-log";
 
-const MAX_BYTES = 20 * 1024 * 1024;
 const faceLimit = Number(process.argv[2] ?? Number.POSITIVE_INFINITY);
 const { LIKENESS_THRESHOLD } = loadEnv({});
 const detector = createTfjsFaceDetector();
@@ -32,13 +30,7 @@ const detector = createTfjsFaceDetector();
 /** The test faces a parent could upload (one face the pipeline finds), with the descriptor of each. */
 async function acceptedFaces(): Promise<{ index: number; picture: Buffer; descriptor: number[] }[]> {
   const accepted = [];
-  for (const [index, picture] of (await singleFacePictures()).entries()) {
-    const photo = await phoneSizedPhoto(picture);
-    const ok = await processPhoto(photo, { maxBytes: MAX_BYTES, faceDetector: detector }).then(
-      () => true,
-      () => false,
-    );
-    if (!ok) continue;
+  for (const { index, picture } of await acceptedFacePictures(detector)) {
     const { data, info } = await sharp(picture).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const [face] = (await detector.describe({ data, width: info.width, height: info.height })).sort(
       (a, b) => b.width * b.height - a.width * a.height,

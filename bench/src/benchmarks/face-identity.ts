@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { uploadSinglePhotoPath } from "@wonderkin/contract";
 import { createTfjsFaceDetector } from "@wonderkin/server/face-detector";
-import { preparePhoto, processPhoto } from "@wonderkin/server/photo-processing";
-import { samePersonPictures, singleFacePictures } from "@wonderkin/server/test-fixtures/face-pictures";
+import { preparePhoto } from "@wonderkin/server/photo-processing";
+import { samePersonPictures } from "@wonderkin/server/test-fixtures/face-pictures";
+import { acceptedFacePictures, MAX_PHOTO_BYTES } from "../harness/accepted-faces";
 import type { Benchmark, SubjectResult } from "../harness/benchmark";
 import { measureSequential, sequentialConditions } from "../harness/measure-sequential";
 import { percentile, sortedAscending } from "../harness/percentile";
@@ -14,8 +15,6 @@ import { prepareUploads, type UploadsResult } from "../harness/uploads";
 import { describeServerTuning, serverTuningFromEnv, startFullApp } from "../subjects/start-full-app";
 import { parentWithChild } from "../subjects/studio-parent";
 
-/** The upload pipeline's size limit (PHOTO_MAX_MEGABYTES' default). */
-const MAX_BYTES = 20 * 1024 * 1024;
 /** The photos of one child uploaded end to end. */
 const UPLOADED_PHOTOS = 10;
 /** Magician: a plan, so each parent may add a child. */
@@ -39,15 +38,8 @@ const productEnv = {
  */
 async function analysisCopies(faceDetector: FaceDetector): Promise<RgbImage[]> {
   const copies: RgbImage[] = [];
-  for (const face of await singleFacePictures()) {
-    const photo = await phoneSizedPhoto(face);
-    // Only photos the pipeline accepts: a refused photo is not what the face check usually sees.
-    const accepted = await processPhoto(photo, { maxBytes: MAX_BYTES, faceDetector }).then(
-      () => true,
-      () => false,
-    );
-    if (!accepted) continue;
-    const { analysis } = await preparePhoto(photo, { maxBytes: MAX_BYTES });
+  for (const { photo } of await acceptedFacePictures(faceDetector)) {
+    const { analysis } = await preparePhoto(photo, { maxBytes: MAX_PHOTO_BYTES });
     copies.push({ data: analysis.data, width: analysis.info.width, height: analysis.info.height });
   }
   if (copies.length < 4) throw new Error(`only ${copies.length} of the test faces pass the pipeline; need 4`);
