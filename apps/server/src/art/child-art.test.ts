@@ -104,6 +104,29 @@ describe("the illustrated child of the preview art", () => {
     }
   });
 
+  it("around a photo's face, fills what its cut leaves with a drawn head in the face's skin, above its chin", () => {
+    const pharaoh = styles.find((style) => style.id === "pharoah");
+    if (!pharaoh) throw new Error("missing style");
+    for (const chinY of [116, 130, 150]) {
+      const layer = (which: "behind" | "over") =>
+        childLayerSvg(pharaoh.art, {
+          width: 400,
+          height: 500,
+          seed: 5,
+          circle: { cx: 200, cy: 250, r: 120 },
+          region: { left: 0, top: 0, width: 400, height: 500 },
+          photoFace: { layer: which, chinY, skin: "#c68e64", hair: null, presentation: null },
+        });
+      const head = layer("behind").match(/<path data-art="head-behind-face" d="([^"]+)" fill="([^"]+)"/);
+      expect(head?.[2], `chin ${chinY}`).toBe("#c68e64");
+      // The lowest point of the drawn head stays above the photo's chin: no second chin below it.
+      const ys = [...(head?.[1] ?? "").matchAll(/-?[\d.]+,(-?[\d.]+)/g)].map((match) => Number(match[1]));
+      expect(Math.max(...ys), `chin ${chinY}`).toBeLessThan(chinY);
+      // It is behind the face, never over it.
+      expect(layer("over")).not.toContain("head-behind-face");
+    }
+  });
+
   it("wears each style's own costume, from the known outfits and headwear", () => {
     for (const style of styles) {
       const costume = style.art.costume;

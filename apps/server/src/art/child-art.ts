@@ -198,6 +198,9 @@ export function drawChild(input: ChildArtInput): { defs: string; body: string } 
   if (extras.has("glasses") && photoFace) below.push(glassesAtCollar());
   const drop = photoFace ? round(photoFace.chinY - ILLUSTRATED_CHIN_Y) : 0;
   behind.push(drop === 0 ? below.join("") : `<g transform="translate(0 ${drop})">${below.join("")}</g>`);
+  // A photo's face is cut along its jaw and an estimated forehead: the drawn head behind it, in the
+  // face's own skin, fills what the cut leaves between the face, the hair and the hat.
+  if (photoFace) behind.push(headBehindFace(p, photoFace.chinY));
   const over: string[] = [];
   if (!coversHair) over.push(hairFront(p));
   if (headwear !== "none") over.push(headwearDrawers[headwear](p));
@@ -334,6 +337,18 @@ const outfitDrawers: Record<StyleCostume["outfit"], (p: Paint) => OutfitLayers> 
     ].join(""),
   }),
 };
+
+/**
+ * The illustrated head without its face: ears and a skull in the child's skin, its chin kept above
+ * the photo's so that no second chin shows below a short face.
+ */
+function headBehindFace(p: Paint, chinY: number): string {
+  const chin = round(Math.min(ILLUSTRATED_CHIN_Y - 4, chinY - 8));
+  return [
+    `<ellipse cx="61" cy="92" rx="8" ry="10" fill="${p.skinShade}"/><ellipse cx="139" cy="92" rx="8" ry="10" fill="${p.skinShade}"/>`,
+    `<path data-art="head-behind-face" d="M60,84 C60,54 78,42 100,42 C122,42 140,54 140,84 C140,104 126,${chin} 100,${chin} C74,${chin} 60,104 60,84Z" fill="${p.skin}"/>`,
+  ].join("");
+}
 
 function head(p: Paint): string {
   const { look } = p;

@@ -20,7 +20,7 @@ const centre = (points: Point[]): Point => ({
 describe("where a photo's face goes in the costumed child", () => {
   const upright = centredFaceLandmarks(400, 400);
 
-  it("levels the eyes and puts them where the drawing has its own, whatever the tilt, size and place", () => {
+  it("levels the eyes at the drawing's own and centres the jaw on its head, whatever the tilt, size and place", () => {
     for (const [degrees, scale, shift] of [
       [0, 1, { x: 0, y: 0 }],
       [12, 2.5, { x: 300, y: -40 }],
@@ -33,13 +33,24 @@ describe("where a photo's face goes in the costumed child", () => {
       const rightEye = toArt(fit, centre(landmarks.slice(42, 48)));
       expect(leftEye.y).toBeCloseTo(ART_EYES.y, 5);
       expect(rightEye.y).toBeCloseTo(ART_EYES.y, 5);
-      expect((leftEye.x + rightEye.x) / 2).toBeCloseTo(ART_EYES.x, 5);
-      // As wide as the drawn head, ear to ear.
+      // As wide as the drawn head, ear to ear, and on its middle.
       const ears = [toArt(fit, landmarks[0] as Point), toArt(fit, landmarks[16] as Point)];
+      expect(((ears[0]?.x ?? 0) + (ears[1]?.x ?? 0)) / 2).toBeCloseTo(ART_EYES.x, 5);
       expect(
         Math.hypot((ears[1]?.x ?? 0) - (ears[0]?.x ?? 0), (ears[1]?.y ?? 0) - (ears[0]?.y ?? 0)),
       ).toBeCloseTo(ART_FACE_WIDTH, 5);
     }
+  });
+
+  it("keeps a turned face's eyes to the side it looks, its jaw on the drawn head", () => {
+    // Looking to its left: eyes, brows, nose and mouth move 30 px along the jaw line.
+    const turned = upright.map((point, index) => (index >= 17 ? { x: point.x + 30, y: point.y } : point));
+    const fit = fitFace(turned);
+    const ears = [toArt(fit, turned[0] as Point), toArt(fit, turned[16] as Point)];
+    expect(((ears[0]?.x ?? 0) + (ears[1]?.x ?? 0)) / 2).toBeCloseTo(ART_EYES.x, 5);
+    const eyes = toArt(fit, centre(turned.slice(36, 48)));
+    expect(eyes.y).toBeCloseTo(ART_EYES.y, 5);
+    expect(eyes.x).toBeGreaterThan(ART_EYES.x + 3);
   });
 
   it("cuts along the jaw and over the forehead, and moves the body to the real chin", () => {

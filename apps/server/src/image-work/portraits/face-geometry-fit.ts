@@ -2,7 +2,8 @@ import type { Point } from "../faces/face-geometry";
 
 /**
  * Where a photo's face goes in the costumed child (art/child-art.ts draws the child in a 200-unit
- * box): the eyes level and centred where the illustration has its own, the face as wide as the
+ * box): the eyes level at the illustration's own, the face centred on the drawn head (the middle of
+ * its jaw, not of its eyes: a face turned a little has its eyes off to one side), as wide as the
  * illustrated head, and the shape the face is cut along (jaw line and an estimated forehead).
  * Pure geometry on the 68 landmarks, so it is tested without pictures.
  */
@@ -22,7 +23,7 @@ export type FaceFit = {
   angle: number;
   /** Art units per photo pixel. */
   unitsPerPixel: number;
-  /** The photo's eye midpoint, in photo pixels (lands on ART_EYES). */
+  /** The photo's point that lands on ART_EYES: on the eyes' line, level with the jaw's middle. */
   eyes: Point;
   /** The chin, in art units. */
   chinY: number;
@@ -54,7 +55,12 @@ export function fitFace(landmarks: Point[]): FaceFit {
   const angle = Math.atan2(rightEye.y - leftEye.y, rightEye.x - leftEye.x);
   const width = Math.hypot(at(16).x - at(0).x, at(16).y - at(0).y);
   const unitsPerPixel = ART_FACE_WIDTH / Math.max(width, 1);
-  const fit = { angle, unitsPerPixel, eyes };
+  // Along the eyes' line from their midpoint to level with the jaw's middle, so that the face sits
+  // on the drawn head, neck and hair rather than beside them.
+  const along = { x: Math.cos(angle), y: Math.sin(angle) };
+  const jawMiddle = centre([at(0), at(16)]);
+  const offset = (jawMiddle.x - eyes.x) * along.x + (jawMiddle.y - eyes.y) * along.y;
+  const fit = { angle, unitsPerPixel, eyes: { x: eyes.x + offset * along.x, y: eyes.y + offset * along.y } };
 
   const jaw = landmarks.slice(0, 17).map((point) => toArt(fit, point));
   const brows = landmarks.slice(17, 27).map((point) => toArt(fit, point));
