@@ -56,6 +56,9 @@ export const SERVER_TUNING_KEYS = [
   "WORKER_THREADS",
   // On by default, as in production; off only to measure what the child-safety screen costs.
   "SAFETY_SCREENING",
+  // On by default, as in production (every photo and portrait checked for the child's face);
+  // a benchmark that measures something else may turn it off.
+  "FACE_DETECTION",
 ] as const;
 
 export function serverTuningFromEnv(
@@ -71,7 +74,7 @@ export function serverTuningFromEnv(
 
 /** "RENDER_CONCURRENCY 4, WORKER_THREADS 2": the throughput settings a run had, for its conditions. */
 export function describeServerTuning(env: Env): string {
-  return `RENDER_CONCURRENCY ${env.RENDER_CONCURRENCY}, TRAINING_CONCURRENCY ${env.TRAINING_CONCURRENCY}, WORKER_THREADS ${env.workerThreads}, SAFETY_SCREENING ${env.SAFETY_SCREENING} (${env.SAFETY_MODEL})`;
+  return `RENDER_CONCURRENCY ${env.RENDER_CONCURRENCY}, TRAINING_CONCURRENCY ${env.TRAINING_CONCURRENCY}, WORKER_THREADS ${env.workerThreads}, SAFETY_SCREENING ${env.SAFETY_SCREENING} (${env.SAFETY_MODEL}), FACE_DETECTION ${env.FACE_DETECTION}`;
 }
 
 /**

@@ -11,7 +11,9 @@ import {
   type EndpointRequest,
   type EndpointResponse,
   FAMILY_HEADER,
+  getUploadedImagesEndpoint,
   getUserEndpoint,
+  keepPhotoEndpoint,
   listOutboxEndpoint,
   type PlanId,
   startTrainingEndpoint,
@@ -72,6 +74,22 @@ export async function parentWithTrainedChild(
 ): Promise<StudioParent> {
   const parent = await parentWithChild(origin, options);
   await uploadPhotos(origin, parent.headers, parent.childId, options.photos);
+  // With face detection on, the sample photos (adults: there are no children's photos) are flagged
+  // as looking like an adult; the parent confirms each is their child, as the photos page asks.
+  const { photos } = await callEndpoint(
+    origin,
+    getUploadedImagesEndpoint,
+    { childId: parent.childId },
+    parent.headers,
+  );
+  for (const photo of photos.filter((candidate) => candidate.looksAdult)) {
+    await callEndpoint(
+      origin,
+      keepPhotoEndpoint,
+      { childId: parent.childId, photoId: photo.id },
+      parent.headers,
+    );
+  }
   await callEndpoint(origin, startTrainingEndpoint, { childId: parent.childId }, parent.headers);
   await waitForTraining(origin, parent.headers, parent.childId);
   return parent;
