@@ -56,7 +56,11 @@ for (const [faceNumber, face] of faces.entries()) {
       seed,
       size: { width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT },
     });
-    const found = await describePortraitFaces(portrait, detector);
+    // As the product's check looks: it stops once a face like the child's is found.
+    const found = await describePortraitFaces(portrait, detector, {
+      descriptor: face.descriptor,
+      within: LIKENESS_THRESHOLD,
+    });
     const distance =
       found.length > 0 ? Math.min(...found.map((f) => faceDistance(face.descriptor, f.descriptor))) : null;
     tally.of++;

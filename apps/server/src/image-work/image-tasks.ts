@@ -1,7 +1,7 @@
 import type { ChildGender } from "@wonderkin/contract";
 import { AppError } from "../lib/app-error";
 import { cropFace, type TrainingPhoto } from "./faces/crop-face";
-import { describePortraitFaces } from "./faces/describe-portrait-faces";
+import { describePortraitFaces, type LookingFor } from "./faces/describe-portrait-faces";
 import type { DescribedFace, DetectedFace } from "./faces/face-detector";
 import type { Point } from "./faces/face-geometry";
 import { createTfjsFaceDetector } from "./faces/tfjs-face-detector";
@@ -59,8 +59,8 @@ export const imageTasks = {
     threadDetector().describe({ data: asBuffer(input.data), width: input.width, height: input.height }),
 
   /** The faces of a finished portrait, each described from its own region (the likeness check). */
-  describePortraitFaces: (input: { bytes: Uint8Array }): Promise<DescribedFace[]> =>
-    describePortraitFaces(input.bytes, threadDetector()),
+  describePortraitFaces: (input: { bytes: Uint8Array; lookingFor?: LookingFor }): Promise<DescribedFace[]> =>
+    describePortraitFaces(input.bytes, threadDetector(), input.lookingFor ?? null),
 
   /** What a picture shows, for the child-safety screen (decision 0038). */
   classifySafety: (input: { bytes: Uint8Array; model: SafetyModel }): Promise<SafetyScores> =>

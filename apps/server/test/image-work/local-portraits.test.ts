@@ -65,9 +65,15 @@ afterAll(() => rm(artCacheDir, { recursive: true, force: true }));
 const render = (styleId: string, seed: number, face = crop) =>
   renderLocalPortrait({ face, styleId, seed, artCacheDir }, detector);
 
-/** The distance of the portrait's most alike face to `reference`; null when it shows no face. */
+/**
+ * The distance of the portrait's most alike face to `reference`, looked for as the product's
+ * likeness check looks (it stops at a face within the threshold); null when it shows no face.
+ */
 async function distanceTo(reference: number[], portrait: Buffer): Promise<number | null> {
-  const faces = await describePortraitFaces(portrait, detector);
+  const faces = await describePortraitFaces(portrait, detector, {
+    descriptor: reference,
+    within: LIKENESS_THRESHOLD,
+  });
   return faces.length > 0 ? Math.min(...faces.map((face) => faceDistance(reference, face.descriptor))) : null;
 }
 

@@ -1,4 +1,7 @@
 import type { PhotoIdentity } from "@wonderkin/contract";
+import { faceDistance } from "../../image-work/faces/face-distance";
+
+export { faceDistance };
 
 /** A face descriptor: 128 numbers from the face-recognition network. */
 export type Descriptor = ArrayLike<number>;
@@ -11,13 +14,6 @@ export function descriptorToBytes(descriptor: Descriptor): Buffer {
 export function bytesToDescriptor(bytes: Uint8Array): Float32Array {
   const copy = Uint8Array.from(bytes);
   return new Float32Array(copy.buffer, 0, Math.floor(copy.byteLength / 4));
-}
-
-/** Euclidean distance between two descriptors: small for the same person (docs/decisions/0028). */
-export function faceDistance(a: Descriptor, b: Descriptor): number {
-  let sum = 0;
-  for (let index = 0; index < a.length; index++) sum += ((a[index] ?? 0) - (b[index] ?? 0)) ** 2;
-  return Math.sqrt(sum);
 }
 
 export type DescribedPhoto = { id: string; descriptor: Descriptor };

@@ -34,7 +34,11 @@ export async function checkLikeness(
         deps.env.FACE_MATCH_THRESHOLD,
       ).reference;
   if (!reference) return null;
-  const faces = await deps.imageWork.describePortraitFaces({ bytes: portrait.output });
+  // Once a face like the child's is found, the check need not look further.
+  const faces = await deps.imageWork.describePortraitFaces({
+    bytes: portrait.output,
+    lookingFor: { descriptor: Array.from(reference), within: deps.env.LIKENESS_THRESHOLD },
+  });
   const distances = faces.map((face) => faceDistance(reference, face.descriptor));
   const distance = distances.length > 0 ? Math.min(...distances) : null;
   return { distance, passed: distance !== null && distance <= deps.env.LIKENESS_THRESHOLD };

@@ -1,0 +1,66 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { describePortraitFaces } from "./describe-portrait-faces";
+import type { DescribedFace, FaceDetector, RgbImage } from "./face-detector";
+
+/** A detector that finds one face in the middle of whatever it is shown, and counts its looks. */
+function countingDetector(descriptor: number[]) {
+  const looks = { detect: 0, describe: 0 };
+  const middle = (image: RgbImage) => ({
+    x: image.width * 0.4,
+    y: image.height * 0.4,
+    width: image.width * 0.2,
+    height: image.width * 0.2,
+    score: 0.9,
+  });
+  const detector: FaceDetector = {
+    async detect(image) {
+      looks.detect++;
+      return [middle(image)];
+    },
+    async describe(image) {
+      looks.describe++;
+      const face: DescribedFace = {
+        ...middle(image),
+        descriptor,
+        estimatedAge: 30,
+        frontality: 1,
+        eyeOpenness: 0.3,
+        landmarks: [],
+      };
+      return [face];
+    },
+  };
+  return { detector, looks };
+}
+
+const portrait = () =>
+  sharp({ create: { width: 400, height: 500, channels: 3, background: "#a08070" } })
+    .png()
+    .toBuffer();
+
+describe("the faces of a finished portrait", () => {
+  it("are looked for in the whole picture and in its centre", async () => {
+    const { detector, looks } = countingDetector([0, 0]);
+    const faces = await describePortraitFaces(await portrait(), detector);
+    expect(looks.detect).toBe(2);
+    // The fake finds a face in the middle of each look: two places, two faces described.
+    expect(faces).toHaveLength(2);
+  });
+
+  it("stop being looked for once a face like the one sought is found", async () => {
+    const { detector, looks } = countingDetector([0.1, 0]);
+    const faces = await describePortraitFaces(await portrait(), detector, {
+      descriptor: [0, 0],
+      within: 0.5,
+    });
+    expect(looks.detect).toBe(1);
+    expect(faces.map((face) => face.descriptor)).toEqual([[0.1, 0]]);
+  });
+
+  it("look in the centre too when the face found first is not like the one sought", async () => {
+    const { detector, looks } = countingDetector([0.9, 0]);
+    await describePortraitFaces(await portrait(), detector, { descriptor: [0, 0], within: 0.5 });
+    expect(looks.detect).toBe(2);
+  });
+});
