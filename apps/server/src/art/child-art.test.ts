@@ -7,6 +7,40 @@ const size = { width: 480, height: 600 };
 const preview = (style: (typeof styles)[number]) =>
   styleArtSvg(style.art, { ...size, seed: hashSeed(style.id), child: true });
 
+/** A style by id (the test fails loudly if the catalogue drops it). */
+function styleOf(styleId: string): (typeof styles)[number] {
+  const style = styles.find((candidate) => candidate.id === styleId);
+  if (!style) throw new Error(`missing ${styleId}`);
+  return style;
+}
+
+/** One layer drawn around a photo's face, as the local model asks for it (face-in-costume.ts). */
+function photoFaceLayer(
+  styleId: string,
+  face: {
+    layer: "behind" | "over";
+    seed: number;
+    chinY?: number;
+    skin?: string;
+    presentation?: "girl" | "boy" | null;
+  },
+): string {
+  return childLayerSvg(styleOf(styleId).art, {
+    width: 400,
+    height: 500,
+    seed: face.seed,
+    circle: { cx: 200, cy: 250, r: 120 },
+    region: { left: 0, top: 0, width: 400, height: 500 },
+    photoFace: {
+      layer: face.layer,
+      chinY: face.chinY ?? 130,
+      skin: face.skin ?? "#d9a074",
+      hair: null,
+      presentation: face.presentation ?? null,
+    },
+  });
+}
+
 describe("the illustrated child of the preview art", () => {
   it("is drawn in every style's preview: a face with eyes and a smile, in the child's own skin tone", () => {
     for (const style of styles) {
@@ -61,19 +95,10 @@ describe("the illustrated child of the preview art", () => {
   });
 
   it("around a photo's face, draws the hair of the child's gender whatever the seed", () => {
-    const pirate = styles.find((style) => style.id === "pirate");
-    if (!pirate) throw new Error("missing style");
     for (const presentation of ["girl", "boy"] as const) {
       const drawn = new Set<string>();
       for (let seed = 0; seed < 24; seed++) {
-        const svg = childLayerSvg(pirate.art, {
-          width: 400,
-          height: 500,
-          seed,
-          circle: { cx: 200, cy: 250, r: 120 },
-          region: { left: 0, top: 0, width: 400, height: 500 },
-          photoFace: { layer: "over", chinY: 130, skin: "#d9a074", hair: null, presentation },
-        });
+        const svg = photoFaceLayer("pirate", { layer: "over", seed, presentation });
         drawn.add(svg.match(/data-hair="([a-z-]+)"/)?.[1] ?? "none");
       }
       expect(
@@ -86,37 +111,18 @@ describe("the illustrated child of the preview art", () => {
 
   it("around a photo's face, draws nothing over the eyes: glasses hang at the collar", () => {
     for (const styleId of ["teacher", "baby-darwin", "turtle-surfer"]) {
-      const style = styles.find((candidate) => candidate.id === styleId);
-      if (!style) throw new Error(`missing ${styleId}`);
-      const layer = (which: "behind" | "over") =>
-        childLayerSvg(style.art, {
-          width: 400,
-          height: 500,
-          seed: 3,
-          circle: { cx: 200, cy: 250, r: 120 },
-          region: { left: 0, top: 0, width: 400, height: 500 },
-          photoFace: { layer: which, chinY: 130, skin: "#d9a074", hair: null, presentation: null },
-        });
+      const layer = (which: "behind" | "over") => photoFaceLayer(styleId, { layer: which, seed: 3 });
       expect(layer("over"), styleId).not.toContain('data-prop="glasses"');
       expect(layer("behind"), styleId).toContain('data-prop="glasses"');
       // The drawn child of the catalogue still wears them on its nose.
-      expect(preview(style), styleId).toContain('data-prop="glasses"');
+      expect(preview(styleOf(styleId)), styleId).toContain('data-prop="glasses"');
     }
   });
 
   it("around a photo's face, fills what its cut leaves with a drawn head in the face's skin, above its chin", () => {
-    const pharaoh = styles.find((style) => style.id === "pharoah");
-    if (!pharaoh) throw new Error("missing style");
     for (const chinY of [116, 130, 150]) {
       const layer = (which: "behind" | "over") =>
-        childLayerSvg(pharaoh.art, {
-          width: 400,
-          height: 500,
-          seed: 5,
-          circle: { cx: 200, cy: 250, r: 120 },
-          region: { left: 0, top: 0, width: 400, height: 500 },
-          photoFace: { layer: which, chinY, skin: "#c68e64", hair: null, presentation: null },
-        });
+        photoFaceLayer("pharoah", { layer: which, seed: 5, chinY, skin: "#c68e64" });
       const head = layer("behind").match(/<path data-art="head-behind-face" d="([^"]+)" fill="([^"]+)"/);
       expect(head?.[2], `chin ${chinY}`).toBe("#c68e64");
       // The lowest point of the drawn head stays above the photo's chin: no second chin below it.
