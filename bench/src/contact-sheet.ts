@@ -32,22 +32,48 @@ if (!face) throw new Error(`There is no test face ${faceIndex}`);
 
 const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The portrait's face at full size: a tile-sized window around the largest face found. */
-async function faceAtFullSize(portrait: Buffer): Promise<Buffer> {
-  const scale = 416 / LOCAL_PORTRAIT_HEIGHT;
+/** The largest face in an area of the portrait, looked for at the detector's 416 px; its centre in portrait pixels. */
+async function faceCentreIn(
+  portrait: Buffer,
+  area: { left: number; top: number; width: number; height: number },
+): Promise<{ x: number; y: number } | null> {
   const { data, info } = await sharp(portrait)
-    .resize(Math.round(LOCAL_PORTRAIT_WIDTH * scale), 416)
+    .extract(area)
+    .resize(416, 416, { fit: "inside" })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const scale = area.width / info.width;
   const [found] = (await detector.detect({ data, width: info.width, height: info.height })).sort(
     (a, b) => b.width * b.height - a.width * a.height,
   );
-  const centreX = found ? (found.x + found.width / 2) / scale : LOCAL_PORTRAIT_WIDTH / 2;
-  const centreY = found ? (found.y + found.height / 2) / scale : LOCAL_PORTRAIT_HEIGHT / 2;
-  const left = Math.round(Math.min(Math.max(centreX - TILE_WIDTH / 2, 0), LOCAL_PORTRAIT_WIDTH - TILE_WIDTH));
+  return found
+    ? {
+        x: area.left + (found.x + found.width / 2) * scale,
+        y: area.top + (found.y + found.height / 2) * scale,
+      }
+    : null;
+}
+
+/**
+ * The portrait's face at full size: a tile-sized window around the largest face found in the whole
+ * portrait, or else in its upper middle (a wide shot's small face, as the likeness check looks too).
+ */
+async function faceAtFullSize(portrait: Buffer): Promise<Buffer> {
+  const whole = { left: 0, top: 0, width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT };
+  const middle = {
+    left: Math.round(LOCAL_PORTRAIT_WIDTH * 0.1),
+    top: Math.round(LOCAL_PORTRAIT_HEIGHT * 0.12),
+    width: Math.round(LOCAL_PORTRAIT_WIDTH * 0.8),
+    height: Math.round(LOCAL_PORTRAIT_HEIGHT * 0.6),
+  };
+  const centre = (await faceCentreIn(portrait, whole)) ??
+    (await faceCentreIn(portrait, middle)) ?? { x: LOCAL_PORTRAIT_WIDTH / 2, y: LOCAL_PORTRAIT_HEIGHT / 2 };
+  const left = Math.round(
+    Math.min(Math.max(centre.x - TILE_WIDTH / 2, 0), LOCAL_PORTRAIT_WIDTH - TILE_WIDTH),
+  );
   const top = Math.round(
-    Math.min(Math.max(centreY - TILE_HEIGHT / 2, 0), LOCAL_PORTRAIT_HEIGHT - TILE_HEIGHT),
+    Math.min(Math.max(centre.y - TILE_HEIGHT / 2, 0), LOCAL_PORTRAIT_HEIGHT - TILE_HEIGHT),
   );
   return sharp(portrait).extract({ left, top, width: TILE_WIDTH, height: TILE_HEIGHT }).png().toBuffer();
 }
