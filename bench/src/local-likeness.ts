@@ -18,8 +18,7 @@ import { createTfjsFaceDetector } from "@wonderkin/server/face-detector";
 import { faceDistance } from "@wonderkin/server/face-identity";
 import { LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH } from "@wonderkin/server/image-model";
 import { describePortraitFaces } from "@wonderkin/server/portrait-faces";
-import { portraitPicture } from "@wonderkin/server/test-fixtures/face-pictures";
-import sharp from "sharp";
+import { portraitPicture, sampleFaceDescriptor } from "@wonderkin/server/test-fixtures/face-pictures";
 import { acceptedFacePictures } from "./harness/accepted-faces";
 import { log } from "./harness/progress-log";
 
@@ -31,11 +30,7 @@ const detector = createTfjsFaceDetector();
 async function acceptedFaces(): Promise<{ index: number; picture: Buffer; descriptor: number[] }[]> {
   const accepted = [];
   for (const { index, picture } of await acceptedFacePictures(detector)) {
-    const { data, info } = await sharp(picture).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const [face] = (await detector.describe({ data, width: info.width, height: info.height })).sort(
-      (a, b) => b.width * b.height - a.width * a.height,
-    );
-    if (face) accepted.push({ index, picture, descriptor: face.descriptor });
+    accepted.push({ index, picture, descriptor: await sampleFaceDescriptor(picture, detector) });
   }
   return accepted.slice(0, faceLimit);
 }

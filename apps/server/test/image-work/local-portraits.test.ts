@@ -15,7 +15,12 @@ import {
   renderLocalPortrait,
 } from "../../src/image-work/portraits/local-portrait-renderer";
 import { faceDistance } from "../../src/modules/photos/face-identity";
-import { portraitPicture, SAME_PERSON, singleFacePictures } from "../support/face-pictures";
+import {
+  portraitPicture,
+  SAME_PERSON,
+  sampleFaceDescriptor,
+  singleFacePictures,
+} from "../support/face-pictures";
 
 /**
  * The local model's portraits at their full size (2048 × 2560): the child's face drawn into every
@@ -33,18 +38,6 @@ let artCacheDir: string;
 let faces: TestFace[];
 let crop: Buffer;
 
-/**
- * The descriptor of a sample photo's face as the upload pipeline keeps it for the likeness check:
- * the largest face the detector describes in the photo (some samples show part of a neighbour).
- */
-async function descriptorOf(picture: Uint8Array): Promise<number[]> {
-  const { data, info } = await sharp(picture).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const faces = await detector.describe({ data, width: info.width, height: info.height });
-  const [face] = faces.sort((a, b) => b.width * b.height - a.width * a.height);
-  if (!face) throw new Error("No face in the test picture");
-  return face.descriptor;
-}
-
 beforeAll(async () => {
   artCacheDir = await mkdtemp(path.join(tmpdir(), "wonderkin-art-"));
   const pictures = await singleFacePictures();
@@ -53,7 +46,7 @@ beforeAll(async () => {
       const picture = pictures[index] as Buffer;
       const [faceCrop, descriptor] = await Promise.all([
         cropFace({ bytes: picture }, detector),
-        descriptorOf(picture),
+        sampleFaceDescriptor(picture, detector),
       ]);
       return { index, crop: faceCrop, descriptor };
     }),
@@ -147,7 +140,10 @@ describe("local portraits", { timeout: 900_000 }, () => {
         seed,
         size: { width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT },
       });
-      const distance = await distanceTo(await descriptorOf(pictures[face] as Buffer), portrait);
+      const distance = await distanceTo(
+        await sampleFaceDescriptor(pictures[face] as Buffer, detector),
+        portrait,
+      );
       expect(distance, `face ${face} as ${styleId}`).not.toBeNull();
       expect(distance ?? 1, `face ${face} as ${styleId}`).toBeLessThanOrEqual(LIKENESS_THRESHOLD);
     }

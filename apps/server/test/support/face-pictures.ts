@@ -265,6 +265,20 @@ export async function nearCopies(photo: Buffer): Promise<Buffer[]> {
   return Promise.all(edits.map((edit) => edit().jpeg({ quality: 90 }).toBuffer()));
 }
 
+/**
+ * The descriptor of a sample photo's face as the upload pipeline keeps it for the likeness check:
+ * the largest face the detector describes in the photo (some samples show part of a neighbour).
+ */
+export async function sampleFaceDescriptor(
+  picture: Uint8Array,
+  detector: ReturnType<typeof createTfjsFaceDetector>,
+): Promise<number[]> {
+  const { data, info } = await sharp(picture).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const faces = await detector.describe({ data, width: info.width, height: info.height });
+  const [face] = faces.sort((a, b) => b.width * b.height - a.width * a.height);
+  if (!face) throw new Error("No face in the sample picture");
+  return face.descriptor;
+}
 /** The sample face the same-person sets are made of (FACE_CENTRE is where its face sits). */
 export const SAME_PERSON = 4;
 /** Another sample face: someone who is not the child. */
