@@ -1,8 +1,8 @@
 /**
  * The local model's likeness, measured (issue 30): every style rendered at full size (2048 × 2560)
  * with each test face the upload pipeline accepts, and checked as the product checks a finished
- * portrait (the faces found and described region by region, the closest against the child's photo,
- * LIKENESS_THRESHOLD's default). Seeds walk through the compositions so that every framing is met
+ * portrait (the region where the model drew the face first, then the faces found and described
+ * region by region, the closest against the child's photo, LIKENESS_THRESHOLD's default). Seeds walk through the compositions so that every framing is met
  * by every face. The faces are adults' (the face detector's sample photos): there are no photos of
  * children here. Writes bench/results/local-likeness.json; takes ≈ 3 s a portrait on one core.
  *
@@ -18,7 +18,7 @@ import { createTfjsFaceDetector } from "@wonderkin/server/face-detector";
 import { faceDistance } from "@wonderkin/server/face-identity";
 import { LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH } from "@wonderkin/server/image-model";
 import { describePortraitFaces } from "@wonderkin/server/portrait-faces";
-import { portraitPicture, sampleFaceDescriptor } from "@wonderkin/server/test-fixtures/face-pictures";
+import { drawnPortrait, sampleFaceDescriptor } from "@wonderkin/server/test-fixtures/face-pictures";
 import { acceptedFacePictures } from "./harness/accepted-faces";
 import { log } from "./harness/progress-log";
 
@@ -46,15 +46,17 @@ for (const [faceNumber, face] of faces.entries()) {
   const tally = { passed: 0, of: 0, worstDistance: 0 };
   for (const [index, style] of styles.entries()) {
     const seed = index + faceNumber * 7;
-    const portrait = await portraitPicture(face.picture, {
+    const portrait = await drawnPortrait(face.picture, {
       styleId: style.id,
       seed,
       size: { width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT },
     });
-    // As the product's check looks: it stops once a face like the child's is found.
-    const found = await describePortraitFaces(portrait, detector, {
+    // As the product's check looks: first where the model drew the face, and it stops once a face
+    // like the child's is found.
+    const found = await describePortraitFaces(portrait.picture, detector, {
       descriptor: face.descriptor,
       within: LIKENESS_THRESHOLD,
+      at: portrait.face,
     });
     const distance =
       found.length > 0 ? Math.min(...found.map((f) => faceDistance(face.descriptor, f.descriptor))) : null;

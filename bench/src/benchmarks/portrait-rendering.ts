@@ -106,7 +106,12 @@ export const portraitRenderingBenchmark: Benchmark = {
       inputs,
       settings,
       async ({ face, styleId }) => {
-        const output = await renderLocalPortrait({ face, styleId, seed: nextSeed(), artCacheDir });
+        const { picture: output } = await renderLocalPortrait({
+          face,
+          styleId,
+          seed: nextSeed(),
+          artCacheDir,
+        });
         const files = await makePortraitFiles(output, { watermark: WATERMARK });
         if (files.width !== LOCAL_PORTRAIT_WIDTH || files.height !== LOCAL_PORTRAIT_HEIGHT) {
           throw new Error(`a ${styleId} portrait came out ${files.width}×${files.height}`);

@@ -68,7 +68,7 @@ async function portraits(): Promise<Buffer[]> {
   );
   const stored: Buffer[] = [];
   for (const [index, styleId] of STYLE_IDS.entries()) {
-    const output = await renderLocalPortrait({
+    const { picture: output } = await renderLocalPortrait({
       face: faces[index % faces.length] as Buffer,
       styleId,
       seed: index + 1,

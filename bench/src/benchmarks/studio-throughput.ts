@@ -439,7 +439,7 @@ type BareInput = FaceCrop & { styleId: string };
 
 /** What the render job does to a portrait before storing it, without the job: render, then the files. */
 async function renderBare(input: BareInput): Promise<number> {
-  const output = await renderLocalPortrait({
+  const { picture: output } = await renderLocalPortrait({
     face: input.face,
     landmarks: input.landmarks,
     styleId: input.styleId,

@@ -8,6 +8,7 @@ import { loadEnv } from "../../src/config/env";
 import { cropFace } from "../../src/image-work/faces/crop-face";
 import { describePortraitFaces } from "../../src/image-work/faces/describe-portrait-faces";
 import { createTfjsFaceDetector } from "../../src/image-work/faces/tfjs-face-detector";
+import type { PortraitBox } from "../../src/image-work/portraits/face-in-costume";
 import {
   faceCropLandmarks,
   LOCAL_PORTRAIT_HEIGHT,
@@ -16,6 +17,7 @@ import {
 } from "../../src/image-work/portraits/local-portrait-renderer";
 import { faceDistance } from "../../src/modules/photos/face-identity";
 import {
+  drawnPortrait,
   portraitPicture,
   SAME_PERSON,
   sampleFaceDescriptor,
@@ -60,12 +62,17 @@ const render = (styleId: string, seed: number, face = crop) =>
 
 /**
  * The distance of the portrait's most alike face to `reference`, looked for as the product's
- * likeness check looks (it stops at a face within the threshold); null when it shows no face.
+ * likeness check looks (first where the model drew the face, and it stops at a face within the
+ * threshold); null when it shows no face.
  */
-async function distanceTo(reference: number[], portrait: Buffer): Promise<number | null> {
-  const faces = await describePortraitFaces(portrait, detector, {
+async function distanceTo(
+  reference: number[],
+  portrait: { picture: Buffer; face?: PortraitBox },
+): Promise<number | null> {
+  const faces = await describePortraitFaces(portrait.picture, detector, {
     descriptor: reference,
     within: LIKENESS_THRESHOLD,
+    at: portrait.face ?? null,
   });
   return faces.length > 0 ? Math.min(...faces.map((face) => faceDistance(reference, face.descriptor))) : null;
 }
@@ -113,7 +120,7 @@ describe("local portraits", { timeout: 900_000 }, () => {
           { face: crop, styleId, seed, artCacheDir, size: { width: 512, height: 640 } },
           detector,
         );
-        thumbnails.push(await thumbnail(portrait));
+        thumbnails.push(await thumbnail(portrait.picture));
       }
       const closeOnes: string[] = [];
       for (let first = 0; first < 27; first++) {
@@ -140,11 +147,34 @@ describe("local portraits", { timeout: 900_000 }, () => {
         seed,
         size: { width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT },
       });
+      // Without the drawn face's box, as a provider's portrait is checked.
+      const distance = await distanceTo(await sampleFaceDescriptor(pictures[face] as Buffer, detector), {
+        picture: portrait,
+      });
+      expect(distance, `face ${face} as ${styleId}`).not.toBeNull();
+      expect(distance ?? 1, `face ${face} as ${styleId}`).toBeLessThanOrEqual(LIKENESS_THRESHOLD);
+    }
+  });
+
+  it("are found where the model drew the face when a look over the whole picture misses it", async () => {
+    // Found by `npm run local-likeness` (648 of 651 before): wide shots in which a small face under a
+    // headdress or a brim was found neither in the whole portrait nor in its centre. The check now
+    // describes the drawn face's region first, at the size the networks need.
+    const pictures = await singleFacePictures();
+    for (const [face, styleId, seed] of [
+      [0, "pharoah", 9],
+      [2, "conjuror", 30],
+      [6, "halloween", 123],
+    ] as const) {
+      const portrait = await drawnPortrait(pictures[face] as Buffer, {
+        styleId,
+        seed,
+        size: { width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT },
+      });
       const distance = await distanceTo(
         await sampleFaceDescriptor(pictures[face] as Buffer, detector),
         portrait,
       );
-      expect(distance, `face ${face} as ${styleId}`).not.toBeNull();
       expect(distance ?? 1, `face ${face} as ${styleId}`).toBeLessThanOrEqual(LIKENESS_THRESHOLD);
     }
   });
@@ -167,13 +197,48 @@ describe("local portraits", { timeout: 900_000 }, () => {
     }
   });
 
+  it("say where they drew the face: the box a detector draws around it there", async () => {
+    // The likeness check describes this box's region first, so it must be the face, in every framing.
+    for (let seed = 0; seed < 4; seed++) {
+      const { picture, face } = await render("viking", seed);
+      const side = Math.round(Math.max(face.width, face.height) * 3);
+      const area = {
+        left: Math.max(0, Math.round(face.x + face.width / 2 - side / 2)),
+        top: Math.max(0, Math.round(face.y + face.height / 2 - side / 2)),
+        width: side,
+        height: side,
+      };
+      const { data, info } = await sharp(picture)
+        .extract(area)
+        .resize(416, 416)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const [found] = await detector.detect({ data, width: info.width, height: info.height });
+      expect(found, `seed ${seed}`).toBeDefined();
+      const scale = side / 416;
+      const seen = {
+        x: area.left + (found?.x ?? 0) * scale,
+        y: area.top + (found?.y ?? 0) * scale,
+        width: (found?.width ?? 0) * scale,
+        height: (found?.height ?? 0) * scale,
+      };
+      const shared =
+        Math.max(0, Math.min(face.x + face.width, seen.x + seen.width) - Math.max(face.x, seen.x)) *
+        Math.max(0, Math.min(face.y + face.height, seen.y + seen.height) - Math.max(face.y, seen.y));
+      const union = face.width * face.height + seen.width * seen.height - shared;
+      // Measured 0.70–0.74 over the four framings (the detector's box is a little wider than brows to chin).
+      expect(shared / union, `seed ${seed}`).toBeGreaterThan(0.5);
+    }
+  });
+
   it("are the same bytes for the same face, style and seed, and differ with the seed", async () => {
     const [first, again, other] = await Promise.all([
       render("viking", 7),
       render("viking", 7),
       render("viking", 8),
     ]);
-    expect(first.equals(again)).toBe(true);
-    expect(first.equals(other)).toBe(false);
+    expect(first.picture.equals(again.picture)).toBe(true);
+    expect(first.picture.equals(other.picture)).toBe(false);
   });
 });

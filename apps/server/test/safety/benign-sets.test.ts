@@ -118,7 +118,7 @@ describe(`the safety screen (${env.SAFETY_MODEL}, default thresholds) on benign 
     );
     const refused: string[] = [];
     for (const [index, style] of styles.entries()) {
-      const output = await renderLocalPortrait({
+      const { picture: output } = await renderLocalPortrait({
         face: crops[index % crops.length] as Buffer,
         styleId: style.id,
         seed: index + 1,

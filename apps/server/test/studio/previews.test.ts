@@ -71,9 +71,17 @@ describe("instant previews on the local model", { timeout: 120_000 }, () => {
     // The local model reads the stored photos itself: no reference copy for a provider is made
     // (≈ 0.3 s of an image thread a photo, four photos a preview).
     const referenceCopies = vi.spyOn(t.imageWork, "referenceCopy");
+    // The likeness check looks first where the local model says it drew the face.
+    const likenessLooks = vi.spyOn(t.imageWork, "describePortraitFaces");
     await workQueued(t, [renderPortraitJob.name]);
     expect(referenceCopies).not.toHaveBeenCalled();
     referenceCopies.mockRestore();
+    expect(likenessLooks).toHaveBeenCalledTimes(4);
+    for (const [input] of likenessLooks.mock.calls) {
+      expect(input.lookingFor?.at).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+      expect(input.lookingFor?.at?.width ?? 0).toBeGreaterThan(0);
+    }
+    likenessLooks.mockRestore();
     const ready = await previewsOf(parent, childId);
     expect(ready.status).toBe("ready");
     // A rare local render shows no face the detector finds (3 of 651 on the sample faces, all of

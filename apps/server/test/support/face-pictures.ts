@@ -287,15 +287,19 @@ export const STRANGER = 7;
 /** The size of a provider's output: FLUX's ≈ 1 MP at 4:5. */
 export const PROVIDER_PORTRAIT_SIZE = { width: 1024, height: 1280 };
 
+type PortraitOptions = { styleId?: string; seed?: number; size?: { width: number; height: number } };
+
 /**
  * A finished portrait of whoever `face` shows: the face drawn into a style's art, as an image
  * model's output would be, at a provider's native size. The Replicate fake returns it on request (a
  * portrait of the child, or of a stranger) for the likeness checks.
  */
-export async function portraitPicture(
-  face: Buffer,
-  options: { styleId?: string; seed?: number; size?: { width: number; height: number } } = {},
-) {
+export async function portraitPicture(face: Buffer, options: PortraitOptions = {}): Promise<Buffer> {
+  return (await drawnPortrait(face, options)).picture;
+}
+
+/** As portraitPicture, with where the face was drawn, as the local model reports it. */
+export async function drawnPortrait(face: Buffer, options: PortraitOptions = {}) {
   const detector = createTfjsFaceDetector();
   const crop = await cropFace({ bytes: face }, detector);
   return renderLocalPortrait(

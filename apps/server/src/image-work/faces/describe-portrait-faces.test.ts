@@ -63,4 +63,28 @@ describe("the faces of a finished portrait", () => {
     await describePortraitFaces(await portrait(), detector, { descriptor: [0, 0], within: 0.5 });
     expect(looks.detect).toBe(2);
   });
+
+  it("look first where the model drew the face, and nowhere else when the one sought is there", async () => {
+    const { detector, looks } = countingDetector([0.1, 0]);
+    const faces = await describePortraitFaces(await portrait(), detector, {
+      descriptor: [0, 0],
+      within: 0.5,
+      at: { x: 150, y: 100, width: 60, height: 70 },
+    });
+    // One description of the drawn face's region, and no run of the detecting network over the picture.
+    expect(looks).toEqual({ detect: 0, describe: 1 });
+    expect(faces.map((face) => face.descriptor)).toEqual([[0.1, 0]]);
+  });
+
+  it("look everywhere as without a hint when the face where it was drawn is someone else", async () => {
+    const { detector, looks } = countingDetector([0.9, 0]);
+    const faces = await describePortraitFaces(await portrait(), detector, {
+      descriptor: [0, 0],
+      within: 0.5,
+      at: { x: 150, y: 100, width: 60, height: 70 },
+    });
+    // The hint's face, then both looks' faces: a hint adds to what is found, it never vouches alone.
+    expect(looks.detect).toBe(2);
+    expect(faces).toHaveLength(3);
+  });
 });

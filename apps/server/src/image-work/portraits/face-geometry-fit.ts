@@ -29,6 +29,11 @@ export type FaceFit = {
   chinY: number;
   /** The face's outline in art units: the jaw line, then the forehead's arc back over the brows. */
   outline: Point[];
+  /**
+   * The box a face detector draws around this face, in art units: ear to ear along the jaw, brows
+   * to chin (the outline's forehead is an estimate a detector does not count).
+   */
+  featureBox: { left: number; top: number; right: number; bottom: number };
   /** Where to sample the skin (both cheeks) and the hair (above the forehead), in photo pixels. */
   samples: { cheeks: Point[]; hair: Point; hairRadius: number; skinRadius: number };
 };
@@ -94,6 +99,12 @@ export function fitFace(landmarks: Point[]): FaceFit {
     ...fit,
     chinY: (jaw[8] as Point).y,
     outline: [...jaw, ...arc],
+    featureBox: {
+      left: Math.min(...jaw.map((point) => point.x)),
+      top: browLine,
+      right: Math.max(...jaw.map((point) => point.x)),
+      bottom: Math.max(...jaw.map((point) => point.y)),
+    },
     samples: {
       cheeks: [cheek(3), cheek(13)],
       hair: { x: browCentre.x + up.x * hairLift, y: browCentre.y + up.y * hairLift },

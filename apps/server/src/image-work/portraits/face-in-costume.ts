@@ -125,6 +125,12 @@ function faceMaskSvg(points: Point[], box: { width: number; height: number }, fe
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}"><path d="${path.join("")}Z" fill="#fff" stroke="#000" stroke-width="${(feather * 2).toFixed(1)}" stroke-linejoin="round"/></svg>`;
 }
 
+/** A box in a portrait's pixels. */
+export type PortraitBox = { x: number; y: number; width: number; height: number };
+
+/** A rendered portrait, and where its face is (the box a face detector would draw around it). */
+export type FaceInCostume = { picture: Buffer; face: PortraitBox };
+
 /**
  * The local model's portrait: the child's face from a photo, drawn into the style's illustrated
  * child (art/child-art.ts) — eyes levelled and placed where the drawing has its own, cut along the
@@ -142,7 +148,7 @@ export async function renderFaceInCostume(input: {
   presentation?: "girl" | "boy" | null;
   artCacheDir?: string | null;
   size?: { width: number; height: number };
-}): Promise<Buffer> {
+}): Promise<FaceInCostume> {
   const style = findStyle(input.styleId);
   if (!style) throw new Error(`Unknown style ${input.styleId}`);
   const width = input.size?.width ?? LOCAL_PORTRAIT_WIDTH;
@@ -276,7 +282,11 @@ export async function renderFaceInCostume(input: {
         raw: { width: background.width, height: background.height, channels: background.channels },
       })
     : backdrop;
-  return scene
+  const features = [
+    artToPixel({ x: fit.featureBox.left, y: fit.featureBox.top }),
+    artToPixel({ x: fit.featureBox.right, y: fit.featureBox.bottom }),
+  ] as const;
+  const picture = await scene
     .composite([
       { input: behind, left: region.left, top: region.top },
       { input: face, left, top },
@@ -285,4 +295,13 @@ export async function renderFaceInCostume(input: {
     .removeAlpha()
     .png({ compressionLevel: 0, adaptiveFiltering: false })
     .toBuffer();
+  return {
+    picture,
+    face: {
+      x: Math.round(features[0].x),
+      y: Math.round(features[0].y),
+      width: Math.round(features[1].x - features[0].x),
+      height: Math.round(features[1].y - features[0].y),
+    },
+  };
 }

@@ -2,10 +2,15 @@ import type { ChildGender } from "@wonderkin/contract";
 import sharp from "sharp";
 import type { FaceDetector } from "../faces/face-detector";
 import type { Point } from "../faces/face-geometry";
-import { LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH, renderFaceInCostume } from "./face-in-costume";
+import {
+  type FaceInCostume,
+  LOCAL_PORTRAIT_HEIGHT,
+  LOCAL_PORTRAIT_WIDTH,
+  renderFaceInCostume,
+} from "./face-in-costume";
 import type { RawImage } from "./warp-face";
 
-export { LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH };
+export { type FaceInCostume, LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH };
 
 /**
  * Where a face's 68 landmarks would be in a crop centred on it (the attention crop used when no
@@ -82,7 +87,8 @@ export async function faceCropLandmarks(face: Uint8Array, detector: FaceDetector
  * (face-in-costume.ts). The face's landmarks come with the crop when training found them; else the
  * detector finds them (a preview, or a model trained before training kept them). With neither
  * (FACE_DETECTION=off) or no face found, the crop is taken as centred on the face. Same crop, style
- * and seed: same bytes. The output is a PNG without deflate (at 5 MP it encodes and decodes in
+ * and seed: same bytes. With the picture comes where its face is, for the likeness check to look
+ * there first (portrait-likeness.ts). The picture is a PNG without deflate (at 5 MP it encodes and decodes in
  * ≈ 10–20 ms where the fastest deflate takes ≈ 60): the one lossy encode happens when the portrait
  * is stored.
  */
@@ -101,7 +107,7 @@ export async function renderLocalPortrait(
     size?: { width: number; height: number };
   },
   detector: FaceDetector | null = null,
-): Promise<Buffer> {
+): Promise<FaceInCostume> {
   const photo = await decodeFace(input.face);
   const landmarks =
     input.landmarks === undefined ? (detector ? await landmarksIn(photo, detector) : null) : input.landmarks;

@@ -9,6 +9,7 @@
 
 import type { ChildGender } from "@wonderkin/contract";
 import type { TrainingPhoto } from "../../image-work/faces/crop-face";
+import type { PortraitBox } from "../../image-work/portraits/face-in-costume";
 
 export type ProviderRunStatus = "running" | "succeeded" | "failed";
 
@@ -77,6 +78,11 @@ export type PredictionRun = {
   progress: number | null;
   /** The image bytes once succeeded (the adapter fetches provider URLs at once: they expire). */
   output: Uint8Array | null;
+  /**
+   * Where the model drew the child's face in `output` (pixels), when it knows: the local model
+   * does, a provider does not. The likeness check looks there first; it is never trusted on its own.
+   */
+  face?: PortraitBox | null;
   error: string | null;
   /**
    * The provider's own safety checker refused the output (Replicate's models fail such a run with

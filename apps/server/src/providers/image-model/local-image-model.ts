@@ -68,7 +68,7 @@ export function createLocalImageModel(deps: {
       photo: { bytes: photo, face: request.f[index] ?? null },
       detectFace: deps.detectFaces,
     });
-    const output = await deps.imageWork.renderLocalPortrait({
+    const { picture, face: drawnAt } = await deps.imageWork.renderLocalPortrait({
       face,
       styleId: request.st,
       seed: request.s,
@@ -76,7 +76,7 @@ export function createLocalImageModel(deps: {
       artCacheDir: deps.artCacheDir,
       findFace: deps.detectFaces,
     });
-    return { status: "succeeded", progress: 100, output, error: null };
+    return { status: "succeeded", progress: 100, output: picture, face: drawnAt, error: null };
   }
 
   return {
@@ -158,7 +158,7 @@ export function createLocalImageModel(deps: {
       const face = await deps.storage.get(faceKey(request.m, index));
       if (!face)
         return { status: "failed", progress: null, output: null, error: "The model's faces are gone." };
-      const output = await deps.imageWork.renderLocalPortrait({
+      const { picture, face: drawnAt } = await deps.imageWork.renderLocalPortrait({
         face,
         ...(manifest.landmarks ? { landmarks: manifest.landmarks[index] ?? null } : {}),
         styleId: request.st,
@@ -167,7 +167,7 @@ export function createLocalImageModel(deps: {
         artCacheDir: deps.artCacheDir,
         findFace: deps.detectFaces,
       });
-      return { status: "succeeded", progress: 100, output, error: null };
+      return { status: "succeeded", progress: 100, output: picture, face: drawnAt, error: null };
     },
 
     // Local training finishes inside the job that starts it: a training id exists only once it is done.

@@ -114,7 +114,11 @@ export async function settlePortrait(deps: StudioDeps, imageId: string): Promise
     });
     return findPortrait(deps, imageId);
   }
-  const likeness = await checkLikeness(deps, { childId: row.childId, output: run.output });
+  const likeness = await checkLikeness(deps, {
+    childId: row.childId,
+    output: run.output,
+    face: run.face,
+  });
   if (likeness && !likeness.passed) {
     // A preview that does not look like the child is dropped: it was free, and another is coming.
     if (!row.likenessRetried && row.kind !== "preview") {

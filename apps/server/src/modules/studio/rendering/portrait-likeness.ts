@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { child } from "../../../db/schema";
+import type { PredictionRun } from "../../../providers/image-model/image-model";
 import { bytesToDescriptor, childIdentity, faceDistance } from "../../photos/face-identity";
 import { describedPhotos, loadPhotoSet } from "../../photos/photo-set";
 import type { StudioDeps } from "../studio-deps";
@@ -19,7 +20,12 @@ export type LikenessVerdict = {
  */
 export async function checkLikeness(
   deps: Pick<StudioDeps, "db" | "faceDetector" | "imageWork" | "env">,
-  portrait: { childId: number; output: Uint8Array },
+  portrait: {
+    childId: number;
+    output: Uint8Array;
+    /** Where the model says it drew the face (the local model does): looked at first, never trusted alone. */
+    face?: PredictionRun["face"];
+  },
 ): Promise<LikenessVerdict | null> {
   if (!deps.faceDetector) return null;
   const [owner] = await deps.db
@@ -37,7 +43,11 @@ export async function checkLikeness(
   // Once a face like the child's is found, the check need not look further.
   const faces = await deps.imageWork.describePortraitFaces({
     bytes: portrait.output,
-    lookingFor: { descriptor: Array.from(reference), within: deps.env.LIKENESS_THRESHOLD },
+    lookingFor: {
+      descriptor: Array.from(reference),
+      within: deps.env.LIKENESS_THRESHOLD,
+      at: portrait.face ?? null,
+    },
   });
   const distances = faces.map((face) => faceDistance(reference, face.descriptor));
   const distance = distances.length > 0 ? Math.min(...distances) : null;
