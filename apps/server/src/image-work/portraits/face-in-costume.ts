@@ -1,5 +1,5 @@
 import { findStyle } from "@wonderkin/contract";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import { hex } from "../../art/art-kit";
 import { childLayerSvg, portraitCircle } from "../../art/style-art";
 import type { Point } from "../faces/face-geometry";
@@ -117,6 +117,10 @@ function faceColours(photo: RawImage, fit: FaceFit): { skin: string; hair: strin
   return { skin: hex(skin), hair: looksLikeHair ? hex(hair) : null };
 }
 
+/** What sharp needs to read raw pixels it wrote. */
+const rawOf = (info: OutputInfo) =>
+  ({ width: info.width, height: info.height, channels: info.channels }) as const;
+
 /** The face's outline as an SVG mask, eroded by the feather so the fade stays inside the outline. */
 function faceMaskSvg(points: Point[], box: { width: number; height: number }, feather: number): string {
   const path = points.map(
@@ -232,8 +236,8 @@ export async function renderFaceInCostume(input: {
   const face = await sharp(warped.data, { raw: { width: box.width, height: box.height, channels: 4 } })
     .median(3)
     .modulate({ saturation: 1.08, brightness: 1.02 })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
 
   // The drawn child's own box: its halo reaches 1.45 r around the circle, hats rise 0.8 r above it.
   const reach = Math.ceil(circle.r * 1.5);
@@ -258,8 +262,8 @@ export async function renderFaceInCostume(input: {
         }),
       ),
     )
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+      .raw()
+      .toBuffer({ resolveWithObject: true });
 
   const [background, behind, over] = await Promise.all([
     styleArtRaster(style.art, {
@@ -287,11 +291,14 @@ export async function renderFaceInCostume(input: {
     artToPixel({ x: fit.featureBox.right, y: fit.featureBox.bottom }),
   ] as const;
   const picture = await scene
-    .composite([
-      { input: behind, left: region.left, top: region.top },
-      { input: face, left, top },
-      { input: over, left: region.left, top: region.top },
-    ])
+    .composite(
+      // Raw pixels between the steps: a 5-megapixel layer through PNG and back costs ≈ 10 ms.
+      [
+        { layer: behind, left: region.left, top: region.top },
+        { layer: face, left, top },
+        { layer: over, left: region.left, top: region.top },
+      ].map(({ layer, left, top }) => ({ input: layer.data, raw: rawOf(layer.info), left, top })),
+    )
     .removeAlpha()
     .png({ compressionLevel: 0, adaptiveFiltering: false })
     .toBuffer();
