@@ -558,8 +558,10 @@ const headwearDrawers: Record<Exclude<CostumeHeadwear, "none">, (p: Paint) => st
     }
     return `<path d="M62,72 Q100,36 138,72" fill="none" stroke="${p.hatShade}" stroke-width="2"/>${leaves.join("")}`;
   },
+  // Over a photo's face the headdress opens wider (× 1.12 across): its sides at 66 and 134 hid the
+  // face's cheeks (76 units ear to ear), and the detector then missed the face in some portraits.
   nemes: (p) =>
-    `<defs><pattern id="${p.id("nemes")}" width="200" height="9" patternUnits="userSpaceOnUse"><rect width="200" height="9" fill="${p.hat}"/><rect width="200" height="4" fill="#1f5fa8"/></pattern></defs><path d="M54,98 C46,18 154,18 146,98 L160,162 L128,152 L134,96 C132,64 120,56 100,56 C80,56 68,64 66,96 L72,152 L40,162Z" fill="url(#${p.id("nemes")})" stroke="${p.hatShade}" stroke-width="1.5"/><path d="M62,62 Q100,48 138,62 L138,70 Q100,56 62,70Z" fill="#e9b949"/><path d="M96,42 Q100,30 104,42 Q100,48 96,42Z" fill="#e5484d"/>`,
+    `<defs><pattern id="${p.id("nemes")}" width="200" height="9" patternUnits="userSpaceOnUse"><rect width="200" height="9" fill="${p.hat}"/><rect width="200" height="4" fill="#1f5fa8"/></pattern></defs>${p.photoFace ? `<g transform="translate(100 0) scale(1.12 1) translate(-100 0)">` : "<g>"}<path d="M54,98 C46,18 154,18 146,98 L160,162 L128,152 L134,96 C132,64 120,56 100,56 C80,56 68,64 66,96 L72,152 L40,162Z" fill="url(#${p.id("nemes")})" stroke="${p.hatShade}" stroke-width="1.5"/><path d="M62,62 Q100,48 138,62 L138,70 Q100,56 62,70Z" fill="#e9b949"/><path d="M96,42 Q100,30 104,42 Q100,48 96,42Z" fill="#e5484d"/></g>`,
   sombrero: (p) =>
     `<ellipse cx="100" cy="56" rx="82" ry="15" fill="${p.hat}" stroke="${p.hatShade}" stroke-width="2"/><path d="M72,56 C70,8 130,8 128,56Z" fill="${p.hat}" stroke="${p.hatShade}" stroke-width="2"/><path d="M74,44 L82,38 L90,44 L98,38 L106,44 L114,38 L122,44 L126,44" fill="none" stroke="${p.accent}" stroke-width="3"/><path d="M26,56 Q100,76 174,56" fill="none" stroke="#d9462b" stroke-width="3"/>`,
   "bubble-helmet": (p) =>
