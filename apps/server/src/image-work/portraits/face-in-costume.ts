@@ -1,6 +1,6 @@
 import { findStyle } from "@wonderkin/contract";
 import sharp, { type OutputInfo } from "sharp";
-import { hex } from "../../art/art-kit";
+import { hex, mix, rgb } from "../../art/art-kit";
 import { childLayerSvg, portraitCircle } from "../../art/style-art";
 import type { Point } from "../faces/face-geometry";
 import { ART_EYES, type FaceFit, fitFace } from "./face-geometry-fit";
@@ -117,6 +117,26 @@ function faceColours(photo: RawImage, fit: FaceFit): { skin: string; hair: strin
   return { skin: hex(skin), hair: looksLikeHair ? hex(hair) : null };
 }
 
+/**
+ * How far a face's colour balance moves towards the scene's light (the middle of the style's sky).
+ * Tried before the likeness check looked where the face was drawn: 7 % and 14 % lost a magenta-lit
+ * sample face to the detector in purple and orange scenes (decision 0061); measured again with it.
+ */
+const SCENE_LIGHT = 0.1;
+
+/**
+ * Per-channel gains (red, green, blue) that tint a face towards the sky's colour by SCENE_LIGHT,
+ * its brightness kept (the gains' luminance is 1). A sky's channel ratio is held to 0.5–2, so a
+ * saturated night or sunset sky warms or cools the face without dyeing it.
+ */
+export function sceneLightGains(gradient: readonly [string, string]): [number, number, number] {
+  const sky = rgb(mix(gradient[0], gradient[1], 0.5));
+  const grey = Math.max(1, luminance(sky));
+  const gains = sky.map((channel) => 1 + SCENE_LIGHT * (Math.min(2, Math.max(0.5, channel / grey)) - 1));
+  const weight = luminance(gains as Rgb);
+  return gains.map((gain) => gain / weight) as [number, number, number];
+}
+
 /** What sharp needs to read raw pixels it wrote. */
 const rawOf = (info: OutputInfo) =>
   ({ width: info.width, height: info.height, channels: info.channels }) as const;
@@ -183,11 +203,14 @@ export async function renderFaceInCostume(input: {
   });
 
   const photo = input.photo;
+  // The drawn neck, head and hair take the face's colours in the same light as the face.
+  const light = sceneLightGains(style.art.gradient);
+  const inLight = (colour: string) => hex(rgb(colour).map((channel, index) => channel * (light[index] ?? 1)));
   const colours = faceColours(photo, fit);
   const photoFace = {
     chinY: fit.chinY,
-    skin: colours.skin,
-    hair: colours.hair,
+    skin: inLight(colours.skin),
+    hair: colours.hair ? inLight(colours.hair) : null,
     presentation: input.presentation ?? null,
     costumeTint,
   };
@@ -229,12 +252,11 @@ export async function renderFaceInCostume(input: {
     const o = index * 4 + 3;
     warped.data[o] = Math.min(warped.data[o] as number, mask[index] as number);
   }
-  // A light painterly pass so photo and drawing belong together: fine noise smoothed away and a
-  // touch more colour. The face keeps its own colour balance: moved towards the scene's light (7 %
-  // and 14 % of the way were tried), a face already lit magenta was lost by the detector in purple
-  // and orange scenes (decision 0061).
+  // A light painterly pass so photo and drawing belong together: fine noise smoothed away, the
+  // colour balance moved a little towards the scene's light, and a touch more colour.
   const face = await sharp(warped.data, { raw: { width: box.width, height: box.height, channels: 4 } })
     .median(3)
+    .linear([...light, 1], [0, 0, 0, 0])
     .modulate({ saturation: 1.08, brightness: 1.02 })
     .raw()
     .toBuffer({ resolveWithObject: true });
