@@ -7,10 +7,13 @@
  *   npm run contact-sheet -w @wonderkin/bench [-- out.png [faceIndex] [seed]]
  */
 import { categories, findStyle } from "@wonderkin/contract";
-import { createTfjsFaceDetector } from "@wonderkin/server/face-detector";
-import { LOCAL_PORTRAIT_HEIGHT, LOCAL_PORTRAIT_WIDTH } from "@wonderkin/server/image-model";
 import {
-  portraitPicture,
+  type FaceInCostume,
+  LOCAL_PORTRAIT_HEIGHT,
+  LOCAL_PORTRAIT_WIDTH,
+} from "@wonderkin/server/image-model";
+import {
+  drawnPortrait,
   SAME_PERSON,
   singleFacePictures,
 } from "@wonderkin/server/test-fixtures/face-pictures";
@@ -26,56 +29,30 @@ const [out = "wonderkin-contact-sheet.png", faceArgument, seedArgument] = proces
 const faceIndex = faceArgument ? Number(faceArgument) : SAME_PERSON;
 const seed = seedArgument ? Number(seedArgument) : 1;
 
-const detector = createTfjsFaceDetector();
 const face = (await singleFacePictures())[faceIndex];
 if (!face) throw new Error(`There is no test face ${faceIndex}`);
 
 const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The largest face in an area of the portrait, looked for at the detector's 416 px; its centre in portrait pixels. */
-async function faceCentreIn(
-  portrait: Buffer,
-  area: { left: number; top: number; width: number; height: number },
-): Promise<{ x: number; y: number } | null> {
-  const { data, info } = await sharp(portrait)
-    .extract(area)
-    .resize(416, 416, { fit: "inside" })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const scale = area.width / info.width;
-  const [found] = (await detector.detect({ data, width: info.width, height: info.height })).sort(
-    (a, b) => b.width * b.height - a.width * a.height,
-  );
-  return found
-    ? {
-        x: area.left + (found.x + found.width / 2) * scale,
-        y: area.top + (found.y + found.height / 2) * scale,
-      }
-    : null;
-}
-
 /**
- * The portrait's face at full size: a tile-sized window around the largest face found in the whole
- * portrait, or else in its upper middle (a wide shot's small face, as the likeness check looks too).
+ * The portrait's face at full size: a tile-sized window around the face, where the local model says
+ * it drew it (the box the likeness check looks at first).
  */
-async function faceAtFullSize(portrait: Buffer): Promise<Buffer> {
-  const whole = { left: 0, top: 0, width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT };
-  const middle = {
-    left: Math.round(LOCAL_PORTRAIT_WIDTH * 0.1),
-    top: Math.round(LOCAL_PORTRAIT_HEIGHT * 0.12),
-    width: Math.round(LOCAL_PORTRAIT_WIDTH * 0.8),
-    height: Math.round(LOCAL_PORTRAIT_HEIGHT * 0.6),
+async function faceAtFullSize(portrait: FaceInCostume): Promise<Buffer> {
+  const centre = {
+    x: portrait.face.x + portrait.face.width / 2,
+    y: portrait.face.y + portrait.face.height / 2,
   };
-  const centre = (await faceCentreIn(portrait, whole)) ??
-    (await faceCentreIn(portrait, middle)) ?? { x: LOCAL_PORTRAIT_WIDTH / 2, y: LOCAL_PORTRAIT_HEIGHT / 2 };
   const left = Math.round(
     Math.min(Math.max(centre.x - TILE_WIDTH / 2, 0), LOCAL_PORTRAIT_WIDTH - TILE_WIDTH),
   );
   const top = Math.round(
     Math.min(Math.max(centre.y - TILE_HEIGHT / 2, 0), LOCAL_PORTRAIT_HEIGHT - TILE_HEIGHT),
   );
-  return sharp(portrait).extract({ left, top, width: TILE_WIDTH, height: TILE_HEIGHT }).png().toBuffer();
+  return sharp(portrait.picture)
+    .extract({ left, top, width: TILE_WIDTH, height: TILE_HEIGHT })
+    .png()
+    .toBuffer();
 }
 
 const cells: OverlayOptions[] = [];
@@ -86,13 +63,13 @@ for (const [index, category] of categories.entries()) {
   const style = styleId ? findStyle(styleId) : undefined;
   if (!style) continue;
   const started = performance.now();
-  const portrait = await portraitPicture(face, {
+  const portrait = await drawnPortrait(face, {
     styleId: style.id,
     seed: seed + index,
     size: { width: LOCAL_PORTRAIT_WIDTH, height: LOCAL_PORTRAIT_HEIGHT },
   });
   const [phone, full] = await Promise.all([
-    sharp(portrait).resize(TILE_WIDTH, TILE_HEIGHT).png().toBuffer(),
+    sharp(portrait.picture).resize(TILE_WIDTH, TILE_HEIGHT).png().toBuffer(),
     faceAtFullSize(portrait),
   ]);
   const left = (index % COLUMNS) * cellWidth;

@@ -29,7 +29,8 @@ const CENTRE = { left: 0.2, top: 0.12, width: 0.6, height: 0.6 };
 type Box = Pick<DetectedFace, "x" | "y" | "width" | "height" | "score">;
 type Area = { left: number; top: number; width: number; height: number };
 
-function overlap(a: Box, b: Box): number {
+/** How much two boxes overlap: their shared area over their joint area (0–1). */
+export function overlap(a: Omit<Box, "score">, b: Omit<Box, "score">): number {
   const x = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
   const y = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
   const shared = x * y;
@@ -43,7 +44,7 @@ function overlap(a: Box, b: Box): number {
 export type LookingFor = {
   descriptor: number[];
   within: number;
-  at?: { x: number; y: number; width: number; height: number } | null;
+  at?: Omit<Box, "score"> | null;
 };
 
 /**
