@@ -63,6 +63,17 @@ export async function grantDueCredits(
 /** Told of a renewal payment the run recorded: its id and the plan it renewed. */
 export type RenewalListener = (renewal: { paymentId: string; planId: number }) => Promise<void>;
 
+/**
+ * The first monthly grant after `grantAt`, counted from the period's start: a period begun on the
+ * 29th grants on the 28th in February and on the 29th again in March (adding a month to the last
+ * grant would stay on the 28th from then on).
+ */
+function nextMonthlyGrant(periodStart: Date, grantAt: Date): Date {
+  let months = 1;
+  while (addMonths(periodStart, months) <= grantAt) months++;
+  return addMonths(periodStart, months);
+}
+
 async function advance(
   deps: { db: Database; invoicing: InvoiceSettings },
   start: SubscriptionRow,
@@ -88,7 +99,10 @@ async function advance(
         reference: `plan-grant:${row.id}:${row.grantsMade}`,
         note: `${found.plan.name}: ${found.variant.creditsPerGrant} images`,
       });
-      row = await update(db, row, { grantsMade: row.grantsMade + 1, nextGrantAt: addMonths(grantAt, 1) });
+      row = await update(db, row, {
+        grantsMade: row.grantsMade + 1,
+        nextGrantAt: nextMonthlyGrant(row.currentPeriodStart, grantAt),
+      });
       grants++;
       continue;
     }
