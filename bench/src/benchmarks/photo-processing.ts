@@ -19,7 +19,7 @@ async function twelveMegapixelPhotos(faceDetector: FaceDetector): Promise<Buffer
     const photo = await phoneSizedPhoto(face);
     // Only photos the pipeline accepts: a refused photo stops early and would flatter the numbers.
     const accepted = await processPhoto(photo, { maxBytes: MAX_BYTES, faceDetector }).then(
-      () => true,
+      (processed) => processed.faces?.faceCount === 1,
       () => false,
     );
     if (accepted) photos.push(photo);

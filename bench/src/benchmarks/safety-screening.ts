@@ -44,7 +44,7 @@ async function photos(faceDetector: FaceDetector): Promise<Photo[]> {
   for (const face of await singleFacePictures()) {
     const upload = await phoneSizedPhoto(face);
     const accepted = await processPhoto(upload, { maxBytes: MAX_BYTES, faceDetector }).then(
-      () => true,
+      (processed) => processed.faces?.faceCount === 1,
       () => false,
     );
     if (!accepted) continue;

@@ -18,7 +18,7 @@ export async function acceptedFacePictures(
   for (const [index, picture] of (await singleFacePictures()).entries()) {
     const photo = await phoneSizedPhoto(picture);
     const ok = await processPhoto(photo, { maxBytes: MAX_PHOTO_BYTES, faceDetector }).then(
-      () => true,
+      (processed) => processed.faces?.faceCount === 1,
       () => false,
     );
     if (ok) accepted.push({ index, picture, photo });

@@ -3,6 +3,16 @@ import { childIdSchema } from "./child";
 import { defineEndpoint, type FamilyScope } from "./endpoint";
 
 export const PHOTO_MIN_SHORT_SIDE = 512;
+/**
+ * The most clear faces a photo may show: beyond this many people each face is too small in the
+ * face check's copy to tell the child from the others reliably.
+ */
+export const PHOTO_MAX_FACES = 8;
+/**
+ * The multipart field, sent before a file, that says which face in it is the child: the point the
+ * parent tapped, as "x,y" fractions (0–1) of the photo as it is shown (upright).
+ */
+export const PHOTO_FACE_AT_FIELD = "faceAt";
 export const photoAcceptedTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 
 export const photoErrorCodes = {
@@ -18,7 +28,15 @@ export const photoErrorCodes = {
   limitReached: "PHOTO_LIMIT_REACHED",
   photoNotFound: "PHOTO_NOT_FOUND",
   noFace: "PHOTO_NO_FACE",
-  severalFaces: "PHOTO_SEVERAL_FACES",
+  /** Several people and no way yet to tell which is the child: the parent taps them (`faces`). */
+  chooseChild: "PHOTO_CHOOSE_CHILD",
+  /** Several people, none of them like the child's reference face. */
+  childNotFound: "PHOTO_CHILD_NOT_FOUND",
+  /** The point the parent tapped is on none of the faces found. */
+  noFaceThere: "PHOTO_NO_FACE_THERE",
+  tooManyFaces: "PHOTO_TOO_MANY_FACES",
+  /** Someone else's face is so close to the child's that it cannot be blurred without the child's. */
+  childNotSeparable: "PHOTO_CHILD_NOT_SEPARABLE",
   differentPerson: "PHOTO_DIFFERENT_PERSON",
   noFile: "PHOTO_MISSING",
   tooManyFiles: "PHOTO_TOO_MANY_FILES",
@@ -45,8 +63,15 @@ export const photoMessages = {
   photoNotFound: "We couldn't find that photo for this child.",
   noFace:
     "We couldn't see a face clearly in this photo. Use one where your child's face is visible and in focus.",
-  severalFaces:
-    "We see more than one face in this photo. Use photos where only your child is in the picture.",
+  chooseChild: "We see {count} people in this photo. Tap {name} so we know whose face to keep.",
+  chooseBetweenLookalikes:
+    "Two people in this photo look a lot like {name}. Tap {name} so we keep the right face.",
+  childNotFound:
+    "We see {count} people in this photo, but none of them looks like {name}. Use photos with {name} in them.",
+  noFaceThere: "There's no face where you tapped. Tap on {name}'s face.",
+  tooManyFaces: `We see more than ${PHOTO_MAX_FACES} people in this photo, too many to find {name} reliably. Use one with fewer people, or crop it around {name}.`,
+  childNotSeparable:
+    "{name}'s face is too close to someone else's in this photo for us to keep only {name}. Use one where {name} is a little apart.",
   differentPerson: "This looks like someone other than {name}. Use photos of {name} only.",
   noFile: "Choose a photo to upload.",
   tooManyFiles: "Upload at most {max} photos at a time.",
@@ -70,6 +95,22 @@ export function photoMessage(
  * training; `undecided` — too few photos agree yet to tell who the child is; `unchecked` — no face
  * check ran (face checks are off on this server).
  */
+/** A face's box as fractions (0–1) of its photo's width and height. */
+export const faceBoxSchema = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1),
+});
+export type FaceBox = z.infer<typeof faceBoxSchema>;
+
+/**
+ * With PHOTO_CHOOSE_CHILD: the faces found in the photo (as it is shown, upright), for the parent
+ * to tap one. The single upload sends it as the error's `details`.
+ */
+export const faceChoiceSchema = z.object({ faces: z.array(faceBoxSchema).min(2) });
+export type FaceChoice = z.infer<typeof faceChoiceSchema>;
+
 export const photoIdentitySchema = z.enum(["match", "different", "undecided", "unchecked"]);
 export type PhotoIdentity = z.infer<typeof photoIdentitySchema>;
 
@@ -112,6 +153,8 @@ export const uploadedPhotoSchema = z.object({
   qualityRank: z.number().int().min(1),
   /** Short reasons a photo ranks low; empty for a good photo. */
   qualityIssues: z.array(photoQualityIssueSchema),
+  /** Where the child's face is in the stored photo (the page outlines it); null without face checks. */
+  faceBox: faceBoxSchema.nullable(),
 });
 export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
 
@@ -123,7 +166,14 @@ export const photoLimitsSchema = z.object({
 
 export const uploadResultSchema = z.discriminatedUnion("status", [
   z.object({ fileName: z.string(), status: z.literal("accepted"), photo: uploadedPhotoSchema }),
-  z.object({ fileName: z.string(), status: z.literal("rejected"), code: z.string(), message: z.string() }),
+  z.object({
+    fileName: z.string(),
+    status: z.literal("rejected"),
+    code: z.string(),
+    message: z.string(),
+    /** With PHOTO_CHOOSE_CHILD: the faces to choose from; send the file again with `faceAt`. */
+    faces: faceChoiceSchema.shape.faces.optional(),
+  }),
 ]);
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 

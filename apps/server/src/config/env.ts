@@ -207,7 +207,7 @@ export const envSchema = z
     // Retention (days): training photos after the model is trained; unverified, inactive accounts.
     TRAINING_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     UNVERIFIED_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-    /** Require exactly one clear face per photo (a detector that runs offline, in WebAssembly). */
+    /** Require the child's clear face in every photo, keep only it from a group (a detector that runs offline, in WebAssembly). */
     FACE_DETECTION: z.enum(["on", "off"]).default("on"),
     /**
      * Face-descriptor distance up to which two photos show the same person (same child check on

@@ -4,6 +4,7 @@ import {
   deleteUploadedImagesEndpoint,
   getUploadedImagesEndpoint,
   keepPhotoEndpoint,
+  PHOTO_FACE_AT_FIELD,
   photoErrorCodes,
   photoMessage,
   type UploadResult,
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 import { countPhotos } from "../modules/children/child-record";
 import type { FamilyDeps } from "../modules/families/family-deps";
+import { FaceChoiceNeeded, type FacePoint, parseFacePoint } from "../modules/photos/choose-child-face";
 import { deletePhotos, keepPhoto, listPhotos } from "../modules/photos/manage-photos";
 import { limitsForClient, type PhotoDeps } from "../modules/photos/photo-deps";
 import {
@@ -102,6 +104,7 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
         limits: {
           fileSize: maxBytes + 1,
           files: photos.limits.max,
+          // childId, and a few tapped faces (a re-sent photo usually travels alone).
           fields: 5,
           fieldSize: 100,
           parts: photos.limits.max + 5,
@@ -113,7 +116,8 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
         throw photoLimitError(error as { code?: string }, photos.limits) ?? error;
       });
 
-      // A batch: the `childId` field first, then the files. Each file gets its own verdict, but
+      // A batch: the `childId` field first, then the files (each may follow a `faceAt` field: where
+      // the parent tapped their child in it). Each file gets its own verdict, but
       // nothing is stored until the whole request has been read: a request refused as a whole (one
       // file too many, a cut-off body, a bad field) keeps none of its photos. Checked photos wait
       // in memory (normalised: at most 2048 px, a few hundred kB each), then are stored together.
@@ -121,6 +125,7 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
         const { actor } = await resolveFamilyContext(deps, request, uploadPhotosUpload.family);
         requireMultipart(request);
         let childId: number | null = null;
+        let tappedAt: FacePoint | null = null;
         const results: (UploadResult | null)[] = [];
         const checked: { slot: number; fileName: string; photo: CheckedPhoto }[] = [];
         for await (const part of request.parts()) {
@@ -130,10 +135,13 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
               if (childId !== null && named !== childId) throw oneChildOnly();
               childId = named;
             }
+            if (part.fieldname === PHOTO_FACE_AT_FIELD) tappedAt = parseFacePoint(part.value);
             continue;
           }
           if (childId === null) childId = parseChildId(undefined);
           const fileName = part.filename || "photo";
+          const tapped = tappedAt;
+          tappedAt = null;
           const slot = results.push(null) - 1;
           try {
             const bytes = await readFile(part, maxBytes);
@@ -144,13 +152,20 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
               bytes,
               fileName,
               batch: checked.map((item) => item.photo),
+              tappedAt: tapped,
             });
             checked.push({ slot, fileName, photo });
           } catch (error) {
             // A refusal that concerns the whole request (no consent, no such child) ends it.
             if (!isPhotoRefusal(error)) throw error;
             await part.toBuffer().catch(() => undefined);
-            results[slot] = { fileName, status: "rejected", code: error.code, message: error.message };
+            results[slot] = {
+              fileName,
+              status: "rejected",
+              code: error.code,
+              message: error.message,
+              ...(error instanceof FaceChoiceNeeded ? { faces: error.faces } : {}),
+            };
           }
         }
         if (childId === null) childId = parseChildId(undefined);
@@ -184,9 +199,11 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
         const { actor } = await resolveFamilyContext(deps, request, uploadSinglePhotoUpload.family);
         requireMultipart(request);
         let childId: number | null = null;
+        let tappedAt: FacePoint | null = null;
         for await (const part of request.parts()) {
           if (part.type === "field") {
             if (part.fieldname === "childId") childId = parseChildId(part.value);
+            if (part.fieldname === PHOTO_FACE_AT_FIELD) tappedAt = parseFacePoint(part.value);
             continue;
           }
           const forChild = childId ?? parseChildId(undefined);
@@ -196,6 +213,7 @@ export function photoRoutes(deps: FamilyDeps & { photos: PhotoDeps }) {
             childId: forChild,
             bytes: await readFile(part, maxBytes),
             fileName: part.filename,
+            tappedAt,
           });
           const photoCount = await countPhotos(deps.db, forChild);
           return { photo, photoCount, limits: limitsForClient(photos.limits) };

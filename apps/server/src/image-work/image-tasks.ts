@@ -6,6 +6,7 @@ import type { DescribedFace, DetectedFace } from "./faces/face-detector";
 import type { Point } from "./faces/face-geometry";
 import { createTfjsFaceDetector } from "./faces/tfjs-face-detector";
 import { faceHashes } from "./photos/face-hash";
+import { keepOnlyTheChild } from "./photos/keep-only-the-child";
 import { analysisCopy, preparePhoto } from "./photos/process-photo";
 import { encodeMp4Clip } from "./portraits/encode-mp4-clip";
 import { faceCropLandmarks, renderLocalPortrait } from "./portraits/local-portrait-renderer";
@@ -65,6 +66,14 @@ export const imageTasks = {
   /** What a picture shows, for the child-safety screen (decision 0038). */
   classifySafety: (input: { bytes: Uint8Array; model: SafetyModel }): Promise<SafetyScores> =>
     threadClassifier(input.model).classify({ bytes: input.bytes }),
+
+  /** A square around the child's face with every other face blurred (group photos, issue 31). */
+  keepOnlyTheChild: (input: {
+    bytes: Uint8Array;
+    analysisSize: { width: number; height: number };
+    child: Pick<DetectedFace, "x" | "y" | "width" | "height">;
+    others: Pick<DetectedFace, "x" | "y" | "width" | "height">[];
+  }) => keepOnlyTheChild(asBuffer(input.bytes), input),
 
   /** The perceptual hashes of the face in a photo's analysis copy (near-copies, decision 0055). */
   faceHashes: (input: {

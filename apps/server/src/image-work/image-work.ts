@@ -120,6 +120,7 @@ export function createImageWork(options: {
     threads: options.threads,
     preparePhoto: task("preparePhoto"),
     faceHashes: task("faceHashes"),
+    keepOnlyTheChild: task("keepOnlyTheChild"),
     detectFaces,
     describeFaces,
     analysisCopy: task("analysisCopy"),

@@ -10,7 +10,6 @@ import { acceptConsent } from "../support/children";
 import { inviteAndJoin, postAs, type TestParent, verifiedParent } from "../support/families";
 import {
   decompressionBomb,
-  groupPicture,
   heicHeader,
   pictureWithoutFace,
   testPhoto,
@@ -118,7 +117,6 @@ describe("uploading a photo", () => {
         photoErrorCodes.duplicate,
         "already uploaded",
       ],
-      ["group.jpg", await groupPicture(), photoErrorCodes.severalFaces, "more than one face"],
       ["drawing.jpg", await pictureWithoutFace(), photoErrorCodes.noFace, "couldn't see a face"],
     ];
     for (const [name, bytes, code, words] of cases) {

@@ -312,3 +312,48 @@ export async function drawnPortrait(face: Buffer, options: PortraitOptions = {})
     detector,
   );
 }
+
+/** One person in a group photo: a picture of their face, its centre on the canvas (fractions), its side in pixels. */
+export type GroupMember = { picture: Buffer; x: number; y: number; size: number; zoom?: number };
+
+/**
+ * A group photo made of single-face pictures: each head cut out as a soft oval and set on a warm
+ * room's wall, later members in front of earlier ones (so people overlap as at a birthday table).
+ * There are no group photos of children in the samples: these stand in for siblings and cousins.
+ */
+export async function groupPhoto(
+  members: GroupMember[],
+  canvas: { width: number; height: number } = { width: 1200, height: 800 },
+): Promise<Buffer> {
+  const heads = await Promise.all(
+    members.map(async (member) => {
+      const side = Math.round(member.size);
+      const oval = svg(
+        side,
+        side,
+        `<defs><filter id="soft"><feGaussianBlur stdDeviation="${side / 60}"/></filter></defs><ellipse cx="${side / 2}" cy="${side * 0.5}" rx="${side * 0.4}" ry="${side * 0.49}" fill="#fff" filter="url(#soft)"/>`,
+      );
+      const { width = 0, height = 0 } = await sharp(member.picture).metadata();
+      const zoom = member.zoom ?? 1;
+      const head = await sharp(member.picture)
+        .extract({
+          left: Math.round((width - width / zoom) / 2),
+          top: Math.round((height - height / zoom) / 2),
+          width: Math.round(width / zoom),
+          height: Math.round(height / zoom),
+        })
+        .resize(side, side, { fit: "cover" })
+        .ensureAlpha()
+        .composite([{ input: oval, blend: "dest-in" }])
+        .png()
+        .toBuffer();
+      return {
+        input: head,
+        left: Math.round(member.x * canvas.width - side / 2),
+        top: Math.round(member.y * canvas.height - side / 2),
+      };
+    }),
+  );
+  const wall = backdropPicture({ wall: ["#b98b62", "#e8d2b0"], angle: 20 }, canvas.width, canvas.height);
+  return sharp(wall).composite(heads).flatten({ background: "#c9a27a" }).jpeg({ quality: 90 }).toBuffer();
+}

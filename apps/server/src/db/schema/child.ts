@@ -1,5 +1,5 @@
-import type { ChildGender } from "@wonderkin/contract";
-import { boolean, date, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import type { ChildGender, FaceBox } from "@wonderkin/contract";
+import { boolean, date, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { bytea } from "./bytea";
 import { organization } from "./family";
@@ -96,6 +96,11 @@ export const childPhoto = pgTable(
      * already in the set (decision 0055). Null when FACE_DETECTION=off.
      */
     faceHash: text("face_hash"),
+    /**
+     * Where the child's face is in the stored photo, as fractions of its size (the page outlines
+     * it). In a photo kept from a group, the only face left unblurred. Null without face checks.
+     */
+    faceBox: jsonb("face_box").$type<FaceBox>(),
     /** The parent confirmed that a photo which looks like an adult is their child. */
     keptDespiteAge: boolean("kept_despite_age").notNull().default(false),
     originalName: text("original_name"),

@@ -44,6 +44,10 @@ export type FaceFindings = {
   face: DescribedFace | null;
   /** The subject's face's larger side over the picture's shorter side. */
   faceShare: number | null;
+  /** Every clear face, described: in a group photo, the child is one of them. */
+  clearFaces: DescribedFace[];
+  /** Every face found, clear or small: in memory only, to choose the child and blur the others. */
+  allFaces: DescribedFace[];
 };
 
 const reject = (status: number, key: keyof typeof photoErrorCodes, values?: Record<string, number>) =>
@@ -70,18 +74,20 @@ export async function findFaces(detector: FaceDetector, small: RawImage): Promis
     nearbyFaces: faces.length - clear.length,
     face,
     faceShare: face ? Math.max(face.width, face.height) / shortSide : null,
+    clearFaces: clear,
+    allFaces: faces,
   };
 }
 
-/** Exactly one clear face: the child's. */
-export function requireOneFace(faceCount: number | null): void {
+/** At least one clear face (a group photo is sorted out afterwards, choose-child-face.ts). */
+export function requireSomeFace(faceCount: number | null): void {
   if (faceCount === 0) throw reject(422, "noFace");
-  if (faceCount !== null && faceCount > 1) throw reject(422, "severalFaces");
 }
 
 /**
- * The whole check of one photo: prepared, then (with a detector) exactly one clear face. Uploads
- * run the two halves apart, so a duplicate is refused before the expensive face check.
+ * The whole check of one photo: prepared, then (with a detector) at least one clear face; the
+ * findings say how many. Uploads run the two halves apart, so a duplicate is refused before the
+ * expensive face check. Tests and benchmarks use it to tell photos of one face from the others.
  */
 export async function processPhoto(
   bytes: Buffer,
@@ -89,7 +95,7 @@ export async function processPhoto(
 ): Promise<ProcessedPhoto> {
   const { analysis, ...prepared } = await preparePhoto(bytes, options);
   const faces = options.faceDetector ? await findFaces(options.faceDetector, analysis) : null;
-  requireOneFace(faces?.faceCount ?? null);
+  requireSomeFace(faces?.faceCount ?? null);
   return { ...prepared, faces };
 }
 

@@ -11,7 +11,7 @@ export type PhotoDeps = {
   storage: Storage;
   limits: PhotoLimits;
   /** Photo checks run here (a thread pool), off the API's event loop. */
-  imageWork: Pick<ImageWork, "preparePhoto" | "faceHashes">;
+  imageWork: Pick<ImageWork, "preparePhoto" | "faceHashes" | "keepOnlyTheChild">;
   /** The child-safety screen every photo passes before anything of it is stored (decision 0038). */
   safety: SafetyScreen;
   /** null when FACE_DETECTION=off. */

@@ -26,6 +26,7 @@ export async function toUploadedPhoto(
     blurry: row.blurry,
     originalName: row.originalName,
     createdAt: row.createdAt.toISOString(),
+    faceBox: row.faceBox ?? null,
     ...verdict,
   };
 }

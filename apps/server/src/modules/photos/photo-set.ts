@@ -16,7 +16,7 @@ export function loadPhotoSet(db: Database, childId: number): Promise<PhotoRow[]>
 }
 
 /** The photos whose faces were described (face checks on when they were uploaded). */
-export function describedPhotos(rows: PhotoRow[]): DescribedPhoto[] {
+export function describedPhotos(rows: Pick<PhotoRow, "id" | "faceDescriptor">[]): DescribedPhoto[] {
   return rows.flatMap((row) =>
     row.faceDescriptor ? [{ id: row.id, descriptor: bytesToDescriptor(row.faceDescriptor) }] : [],
   );

@@ -1,17 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { photoErrorCodes, photoMessage, type UploadedPhoto } from "@wonderkin/contract";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { child, childPhoto } from "../../db/schema";
 import type { FaceHashes } from "../../image-work/photos/face-hash";
 import { DUPLICATE_DISTANCE, hammingDistance } from "../../image-work/photos/image-measures";
 import type { PreparedPhoto } from "../../image-work/photos/process-photo";
-import { type FaceFindings, findFaces, requireOneFace } from "../../image-work/photos/process-photo";
+import { type FaceFindings, findFaces } from "../../image-work/photos/process-photo";
 import { AppError } from "../../lib/app-error";
 import { findFamilyChild } from "../children/child-record";
 import { requireCurrentConsent } from "../consent/parental-consent";
 import { screenUpload } from "../safety/screen-upload";
-import { childIdentity, descriptorToBytes, faceDistance } from "./face-identity";
+import { type FacePoint, relativeBox } from "./choose-child-face";
+import {
+  childIdentity,
+  type DescribedPhoto,
+  type Descriptor,
+  descriptorToBytes,
+  faceDistance,
+} from "./face-identity";
+import { findTheChild } from "./find-the-child";
 import { viewsOf } from "./manage-photos";
 import { type FaceFingerprint, fingerprintsOf, type NewFace, refuseNearCopy } from "./near-copy";
 import type { PhotoDeps } from "./photo-deps";
@@ -19,20 +27,40 @@ import type { PhotoRow } from "./photo-record";
 import { describedPhotos, loadPhotoSet } from "./photo-set";
 import { photoKeys } from "./photo-storage-keys";
 
-/** What the set's photos are compared by: whole-picture hashes, and face fingerprints. */
+/**
+ * What the set's photos are compared by: whole-picture hashes, face fingerprints, and their faces'
+ * descriptors (oldest first, for the child's reference face).
+ */
 async function setHashesOf(
   db: Database,
   childId: number,
-): Promise<{ hashes: string[]; faces: FaceFingerprint[] }> {
+): Promise<{ hashes: string[]; faces: FaceFingerprint[]; described: DescribedPhoto[] }> {
   const rows = await db
     .select({
+      id: childPhoto.id,
       hash: childPhoto.perceptualHash,
       faceHash: childPhoto.faceHash,
       faceDescriptor: childPhoto.faceDescriptor,
     })
     .from(childPhoto)
-    .where(eq(childPhoto.childId, childId));
-  return { hashes: rows.map(({ hash }) => hash), faces: fingerprintsOf(rows) };
+    .where(eq(childPhoto.childId, childId))
+    .orderBy(asc(childPhoto.createdAt), asc(childPhoto.id));
+  return {
+    hashes: rows.map(({ hash }) => hash),
+    faces: fingerprintsOf(rows),
+    described: describedPhotos(rows),
+  };
+}
+
+/**
+ * The child's reference face as far as the set and the batch's earlier photos tell (the one photo's
+ * face while there is one; null while photos disagree): a group photo's child is chosen by it.
+ */
+function referenceFace(set: DescribedPhoto[], batch: CheckedPhoto[], threshold: number): Descriptor | null {
+  const batchFaces = batch.flatMap((photo, index) =>
+    photo.faces?.face ? [{ id: `batch-${index}`, descriptor: photo.faces.face.descriptor }] : [],
+  );
+  return childIdentity([...set, ...batchFaces], threshold).reference;
 }
 
 /** The new photo's face as the near-copy check compares it (none without a described face). */
@@ -85,9 +113,10 @@ function requireSameChild(
 }
 
 /** The face check's findings as the photo's row keeps them (all null without face checks). */
-function faceColumns(faces: FaceFindings | null) {
+function faceColumns(faces: FaceFindings | null, size: { width: number; height: number }) {
   const face = faces?.face ?? null;
   return {
+    faceBox: face ? relativeBox(face, size) : null,
     faceCount: faces?.faceCount ?? null,
     faceDescriptor: face ? descriptorToBytes(face.descriptor) : null,
     estimatedAge: face?.estimatedAge ?? null,
@@ -110,6 +139,8 @@ export type CheckedPhoto = {
   faces: FaceFindings | null;
   /** The face's perceptual hashes (decision 0055); null without a described face. */
   faceHashes: FaceHashes | null;
+  /** The size of the copy the faces were found in (their boxes are in its pixels). */
+  analysisSize: { width: number; height: number };
   fileName?: string | undefined;
 };
 
@@ -133,11 +164,13 @@ export async function checkPhoto(
      */
     screening?: "released";
     batch?: CheckedPhoto[];
+    /** Where the parent tapped their child in a photo of several people (choose-child-face.ts). */
+    tappedAt?: FacePoint | null;
   },
 ): Promise<CheckedPhoto> {
   await requireCurrentConsent(deps.db, { userId: options.userId });
   const kid = await findFamilyChild(deps.db, options);
-  const { analysis, ...processed } = await deps.imageWork.preparePhoto({
+  const prepared = await deps.imageWork.preparePhoto({
     bytes: options.bytes,
     maxBytes: deps.limits.maxBytes,
   });
@@ -146,7 +179,7 @@ export async function checkPhoto(
       deps,
       {
         subject: "photo",
-        bytes: processed.normalised,
+        bytes: prepared.normalised,
         familyId: options.familyId,
         childId: options.childId,
         userId: options.userId,
@@ -160,17 +193,35 @@ export async function checkPhoto(
   const batch = options.batch ?? [];
   const set = await setHashesOf(deps.db, options.childId);
   const existingHashes = [...set.hashes, ...batch.map((photo) => photo.processed.perceptualHash)];
-  if (isDuplicate(existingHashes, processed.perceptualHash)) {
+  if (isDuplicate(existingHashes, prepared.perceptualHash)) {
     throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
   }
-  const faces = deps.faceDetector ? await findFaces(deps.faceDetector, analysis) : null;
-  requireOneFace(faces?.faceCount ?? null);
+  let { analysis, ...processed } = prepared;
+  let faces: FaceFindings | null = null;
+  if (deps.faceDetector) {
+    // A group photo becomes the child alone here: from now on only the kept square is looked at.
+    ({ processed, analysis, faces } = await findTheChild(
+      { ...deps, faceDetector: deps.faceDetector },
+      { processed, analysis, faces: await findFaces(deps.faceDetector, analysis) },
+      {
+        reference: referenceFace(set.described, batch, deps.faceMatchThreshold),
+        tappedAt: options.tappedAt ?? null,
+        childName: kid.firstName,
+      },
+    ));
+  }
   const { data, info } = analysis;
   const faceHashes = faces?.face
     ? await deps.imageWork.faceHashes({ analysis: { data, ...info }, face: faces.face })
     : null;
   refuseNearCopy([...set.faces, ...batch.flatMap(fingerprintOf)], newFaceOf({ faces, faceHashes }));
-  return { processed, faces, faceHashes, fileName: options.fileName };
+  return {
+    processed,
+    faces,
+    faceHashes,
+    analysisSize: { width: info.width, height: info.height },
+    fileName: options.fileName,
+  };
 }
 
 /**
@@ -223,7 +274,7 @@ async function addToSet(
       perceptualHash: processed.perceptualHash,
       sharpness: processed.sharpness,
       blurry: processed.blurry,
-      ...faceColumns(faces),
+      ...faceColumns(faces, checked.analysisSize),
       faceHash: checked.faceHashes?.hash ?? null,
       originalName: cleanFileName(checked.fileName),
     })
@@ -296,6 +347,7 @@ export async function uploadPhoto(
     bytes: Buffer;
     fileName?: string | undefined;
     screening?: "released";
+    tappedAt?: FacePoint | null;
   },
 ): Promise<UploadedPhoto> {
   const checked = await checkPhoto(deps, options);

@@ -1,0 +1,1 @@
+ALTER TABLE "child_photo" ADD COLUMN "face_box" jsonb;
