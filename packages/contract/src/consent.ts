@@ -5,7 +5,7 @@ import { defineEndpoint } from "./endpoint";
  * The parental consent agreement. Its version is what a parent accepts; changing the text means a
  * new version, and every parent is asked again before adding a child or uploading photos.
  */
-export const CONSENT_AGREEMENT_VERSION = "2026-11-27";
+export const CONSENT_AGREEMENT_VERSION = "2026-11-29";
 
 export const consentErrorCodes = {
   consentRequired: "CONSENT_REQUIRED",

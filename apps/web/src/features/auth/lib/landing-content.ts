@@ -97,8 +97,8 @@ export function landingFaq({ appName, trainingPhotosDays, photos }: FaqFacts): F
     {
       question: "What photos do I need?",
       answer: photos
-        ? `Between ${photos.min} and ${photos.max} everyday photos of your child, each with one clear face. No studio shots needed: we check every photo and explain what to change.`
-        : "A handful of everyday photos of your child, each with one clear face. We check every photo and explain what to change.",
+        ? `Between ${photos.min} and ${photos.max} everyday photos of your child, their face clear. Group photos are fine: we keep only your child. No studio shots needed: we check every photo and explain what to change.`
+        : "A handful of everyday photos of your child, their face clear. Group photos are fine: we keep only your child. We check every photo and explain what to change.",
     },
     {
       question: "Are the pictures on this page real portraits?",

@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   FAMILY_HEADER,
+  PHOTO_FACE_AT_FIELD,
   uploadSinglePhotoPath,
   uploadSinglePhotoResponseSchema,
 } from "@wonderkin/contract";
@@ -15,7 +16,7 @@ const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Sends one photo to `/api/image/single-image-upload` as multipart/form-data: the `childId` field
- * first (the server reads it before the file), then the file. XMLHttpRequest rather than fetch,
+ * (and the tapped face, if any) first, as the server reads them before the file, then the file. XMLHttpRequest rather than fetch,
  * because only it reports upload progress. A refused photo rejects with the server's ApiError
  * (its `message` is the reason to show); an aborted upload rejects with an AbortError.
  */
@@ -23,10 +24,12 @@ export function uploadPhotoFile(options: {
   file: File;
   childId: number;
   familyId: string;
+  /** In a photo of several people, where the parent tapped their child (fractions of the photo). */
+  faceAt?: { x: number; y: number } | null;
   onProgress: (progress: { loaded: number; total: number }) => void;
   signal?: AbortSignal;
 }): Promise<UploadedPhotoResult> {
-  const { file, childId, familyId, onProgress, signal } = options;
+  const { file, childId, familyId, faceAt, onProgress, signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException("The upload was cancelled.", "AbortError"));
@@ -34,6 +37,7 @@ export function uploadPhotoFile(options: {
     }
     const body = new FormData();
     body.append("childId", String(childId));
+    if (faceAt) body.append(PHOTO_FACE_AT_FIELD, `${faceAt.x.toFixed(4)},${faceAt.y.toFixed(4)}`);
     body.append("file", file, file.name);
 
     const request = new XMLHttpRequest();

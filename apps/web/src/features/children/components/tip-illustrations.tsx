@@ -177,12 +177,31 @@ function Hat() {
   );
 }
 
+/** A group photo as it is kept: the child outlined, everyone else blurred. */
 function Group() {
+  const blurId = useId();
   return (
     <Frame background="#e9e3ff">
-      <Kid x={38} y={92} scale={0.78} skin="#c98b62" hair="#1d1836" shirt="#ff8a5b" />
-      <Kid x={162} y={92} scale={0.78} skin="#f7d7bd" hair="#d6a04a" shirt="#1c8a55" expression="laugh" />
+      <defs>
+        <filter id={blurId} x="-30%" y="-30%" width="160%" height="160%">
+          <feGaussianBlur stdDeviation="5" />
+        </filter>
+      </defs>
+      <g filter={`url(#${blurId})`}>
+        <Kid x={38} y={92} scale={0.78} skin="#c98b62" hair="#1d1836" shirt="#ff8a5b" />
+        <Kid x={162} y={92} scale={0.78} skin="#f7d7bd" hair="#d6a04a" shirt="#1c8a55" expression="laugh" />
+      </g>
       <Kid x={100} y={86} scale={0.86} />
+      <ellipse
+        cx="100"
+        cy="70"
+        rx="34"
+        ry="40"
+        fill="none"
+        stroke="#ffffff"
+        strokeWidth="3"
+        strokeDasharray="7 5"
+      />
     </Frame>
   );
 }
@@ -300,9 +319,10 @@ export const tipExamples: TipExample[] = [
   },
   {
     id: "group",
-    kind: "bad",
-    title: "Other people",
-    detail: "Only your child in the picture: we refuse photos with more than one face.",
+    kind: "good",
+    title: "Group photos welcome",
+    detail:
+      "Siblings, cousins, the birthday table: you tap your child once, and we keep only their face and blur everyone else.",
     Illustration: Group,
   },
   {

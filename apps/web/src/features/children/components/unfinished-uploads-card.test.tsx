@@ -39,6 +39,7 @@ function accepted(file: File): UploadedPhotoResult {
       looksAdult: false,
       qualityRank: 1,
       qualityIssues: [],
+      faceBox: null,
     },
     photoCount: 1,
     limits,
@@ -82,9 +83,11 @@ function Uploader({ childId }: { childId: number }) {
       <UploadQueueList
         items={queue.state.items}
         summary={queue.summary}
+        childName="Luna"
         previewOf={queue.previewOf}
         onRemove={queue.remove}
         onRetry={queue.retry}
+        onTapFace={queue.tapFace}
         onDismissProblems={queue.dismissProblems}
       />
     </>

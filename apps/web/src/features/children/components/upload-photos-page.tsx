@@ -34,7 +34,7 @@ function TipsReminder({ child }: { child: Child }) {
         <Lightbulb className="size-4 text-accent-600" aria-hidden /> Quick reminder
       </h2>
       <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm text-muted marker:text-primary-400">
-        <li>Only {child.firstName} in the picture</li>
+        <li>Group photos are fine: you tap {child.firstName} once</li>
         <li>Face clear, in focus, well lit</li>
         <li>No sunglasses, hats or filters</li>
         <li>Different expressions and places</li>
@@ -113,9 +113,11 @@ function Uploader({
         <UploadQueueList
           items={uploads.state.items}
           summary={uploads.summary}
+          childName={child.firstName}
           previewOf={uploads.previewOf}
           onRemove={uploads.remove}
           onRetry={uploads.retry}
+          onTapFace={uploads.tapFace}
           onDismissProblems={uploads.dismissProblems}
         />
         <UploadedPhotosGrid
@@ -226,7 +228,8 @@ export function UploadPhotosPage() {
         description={
           <>
             {limits ? `Add at least ${limits.min} photos, up to ${limits.max}. ` : null}Each one is checked as
-            it arrives: only {child?.firstName ?? "your child"}, face clearly visible.{" "}
+            it arrives: {child ? `${child.firstName}'s` : "your child's"} face clearly visible. Group photos
+            are fine: we keep only {child?.firstName ?? "your child"} and blur everyone else.{" "}
             {child ? (
               <TextLink to={withChild(paths.uploadTips, child.id)} className="lg:hidden">
                 Photo tips

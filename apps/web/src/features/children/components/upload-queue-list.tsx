@@ -1,10 +1,11 @@
-import { CircleAlert, FileWarning, Loader2, RotateCcw, X } from "lucide-react";
+import type { FaceBox } from "@wonderkin/contract";
+import { CircleAlert, FileWarning, Loader2, RotateCcw, Users, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { formatFileSize } from "../lib/photo-precheck";
-import type { BatchSummary, QueueItem } from "../lib/upload-queue";
+import type { BatchSummary, FacePoint, QueueItem } from "../lib/upload-queue";
 
 function ProgressBar({
   value,
@@ -54,16 +55,79 @@ function Thumbnail({ src }: { src: string | null }) {
   );
 }
 
+/**
+ * The photo as the parent picked it, with a button over each face the server found: tapping one
+ * says "this is my child". Faces are named from the left for screen readers.
+ */
+function FaceChooser({
+  preview,
+  faces,
+  childName,
+  fileName,
+  onTap,
+}: {
+  preview: string | null;
+  faces: FaceBox[];
+  childName: string;
+  fileName: string;
+  onTap: (at: FacePoint) => void;
+}) {
+  const fromLeft = [...faces].sort((a, b) => a.x - b.x);
+  const label = (index: number) => `${childName} is face ${index + 1} of ${faces.length}, from the left`;
+  const tap = (box: FaceBox) => onTap({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  if (!preview) {
+    return (
+      <div className="mt-2 flex flex-wrap gap-2">
+        {fromLeft.map((box, index) => (
+          <Button key={`${box.x}-${box.y}`} size="sm" variant="secondary" onClick={() => tap(box)}>
+            {label(index)}
+          </Button>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="relative mt-2 inline-block max-w-full overflow-hidden rounded-xl ring-1 ring-line">
+      <img
+        src={preview}
+        alt={`${fileName}: ${faces.length} people`}
+        className="block max-h-72 w-auto max-w-full sm:max-h-80"
+      />
+      {fromLeft.map((box, index) => (
+        <button
+          key={`${box.x}-${box.y}`}
+          type="button"
+          data-testid="face-choice"
+          onClick={() => tap(box)}
+          className="absolute rounded-[45%] border-[3px] border-dashed border-white shadow-[0_0_0_2px_rgb(0_0_0/0.35)] transition-colors before:absolute before:-inset-2 before:content-[''] hover:border-solid hover:border-primary-300 focus-visible:border-solid focus-visible:border-primary-300 focus-visible:outline-none"
+          style={{
+            left: `${box.x * 100}%`,
+            top: `${box.y * 100}%`,
+            width: `${box.width * 100}%`,
+            height: `${box.height * 100}%`,
+          }}
+        >
+          <span className="sr-only">{label(index)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function QueueRow({
   item,
   preview,
+  childName,
   onRemove,
   onRetry,
+  onTap,
 }: {
   item: QueueItem;
   preview: string | null;
+  childName: string;
   onRemove: () => void;
   onRetry: () => void;
+  onTap: (at: FacePoint) => void;
 }) {
   const sent = item.total > 0 ? item.loaded / item.total : 0;
   const checking = item.status === "uploading" && sent >= 1;
@@ -110,6 +174,25 @@ function QueueRow({
             </p>
           </div>
         ) : null}
+        {item.status === "choosing" ? (
+          <div data-testid="choose-child">
+            <p className="mt-1 flex items-start gap-1.5 text-sm font-semibold text-ink">
+              <Users className="mt-0.5 size-4 shrink-0 text-primary-600" aria-hidden />
+              {item.problem?.message}
+            </p>
+            <p className="mt-0.5 text-xs text-muted">
+              We keep only {childName}&rsquo;s face and blur everyone else; the photo as you took it
+              isn&rsquo;t kept.
+            </p>
+            <FaceChooser
+              preview={preview}
+              faces={item.faces}
+              childName={childName}
+              fileName={item.name}
+              onTap={onTap}
+            />
+          </div>
+        ) : null}
         {item.status === "failed" ? (
           <Button variant="link" size="sm" className="mt-1" onClick={onRetry}>
             <RotateCcw aria-hidden /> Try again<span className="sr-only"> with {item.name}</span>
@@ -131,12 +214,16 @@ function QueueRow({
   );
 }
 
-/** What became of a finished upload, in one sentence. */
-function summaryText(summary: BatchSummary): string {
+/** What became of a finished upload, in one sentence (two when photos wait for a tap). */
+function summaryText(summary: BatchSummary, childName: string): string {
   const added = summary.accepted === 1 ? "1 photo added" : `${summary.accepted} photos added`;
-  if (summary.refused === 0) return `All done: ${added}.`;
+  const tap =
+    summary.choosing === 0
+      ? ""
+      : ` Tap ${childName} in ${summary.choosing === 1 ? "1 group photo" : `${summary.choosing} group photos`} below.`;
+  if (summary.refused === 0) return `${summary.choosing === 0 ? "All done" : "Done"}: ${added}.${tap}`;
   const refused = summary.refused === 1 ? "1 wasn't" : `${summary.refused} weren't`;
-  return `Done: ${added}, ${refused}. See why below.`;
+  return `Done: ${added}, ${refused}. See why below.${tap}`;
 }
 
 /**
@@ -146,16 +233,20 @@ function summaryText(summary: BatchSummary): string {
 export function UploadQueueList({
   items,
   summary,
+  childName,
   previewOf,
   onRemove,
   onRetry,
+  onTapFace,
   onDismissProblems,
 }: {
   items: QueueItem[];
   summary: BatchSummary;
+  childName: string;
   previewOf: (id: string) => string | null;
   onRemove: (id: string) => void;
   onRetry: (id: string) => void;
+  onTapFace: (id: string, at: FacePoint) => void;
   onDismissProblems: () => void;
 }) {
   const shown = items.filter((item) => item.status !== "accepted");
@@ -183,10 +274,10 @@ export function UploadQueueList({
         className={cn(
           "text-sm",
           finished ? "mt-3" : "sr-only",
-          summary.refused > 0 ? "text-warning-700" : "text-success-700",
+          summary.refused > 0 || summary.choosing > 0 ? "text-warning-700" : "text-success-700",
         )}
       >
-        {finished ? summaryText(summary) : ""}
+        {finished ? summaryText(summary, childName) : ""}
       </p>
       {shown.length > 0 ? (
         <ul aria-label="Photos in this upload" className="mt-2 flex flex-col divide-y divide-line">
@@ -195,8 +286,10 @@ export function UploadQueueList({
               key={item.id}
               item={item}
               preview={previewOf(item.id)}
+              childName={childName}
               onRemove={() => onRemove(item.id)}
               onRetry={() => onRetry(item.id)}
+              onTap={(at) => onTapFace(item.id, at)}
             />
           ))}
         </ul>

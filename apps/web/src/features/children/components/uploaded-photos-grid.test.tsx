@@ -81,6 +81,20 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("UploadedPhotosGrid: order", () => {
+  it("outlines the face taken for the child's on each photo, where the square tile shows it", () => {
+    renderGrid([
+      testPhoto("square", {
+        width: 900,
+        height: 900,
+        faceBox: { x: 0.35, y: 0.25, width: 0.3, height: 0.35 },
+      }),
+      testPhoto("unchecked", { qualityRank: 2, faceBox: null }),
+    ]);
+    const outline = tileOf("square").getByTestId("face-outline");
+    expect(outline.getAttribute("style")).toBe("left: 35%; top: 25%; width: 30%; height: 35%;");
+    expect(tileOf("unchecked").queryByTestId("face-outline")).toBeNull();
+  });
+
   it("shows the photos best first, whatever order the server sent them in", () => {
     renderGrid([
       testPhoto("third", { qualityRank: 3 }),

@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { errorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useDeleteChildPhotos, useKeepChildPhoto } from "../api/child-photos";
+import { faceOutlineInSquare } from "../lib/face-outline";
 import {
   adultSummary,
   asksIfAdult,
@@ -65,6 +66,8 @@ function PhotoTile({
   const issues = photoIssueLabels(photo);
   // A photo that asks something of the parent says so in words, with its actions under it.
   const flagged = someoneElse || adult;
+  // The face the product took for the child's (in a group photo, the one face left unblurred).
+  const outline = photo.faceBox ? faceOutlineInSquare(photo.faceBox, photo) : null;
   const removeButton = canDelete ? (
     <Button
       size="sm"
@@ -99,6 +102,19 @@ function PhotoTile({
             someoneElse && busy === null && "opacity-80",
           )}
         />
+        {outline ? (
+          <span
+            aria-hidden
+            data-testid="face-outline"
+            className="pointer-events-none absolute rounded-[45%] border-2 border-white/85 shadow-[0_0_0_1px_rgb(0_0_0/0.25)]"
+            style={{
+              left: `${outline.left}%`,
+              top: `${outline.top}%`,
+              width: `${outline.width}%`,
+              height: `${outline.height}%`,
+            }}
+          />
+        ) : null}
         {someoneElse ? (
           <Marker tone="danger">
             <UserX /> Someone else

@@ -40,6 +40,7 @@ function accepted(file: File, photoCount: number): UploadedPhotoResult {
       looksAdult: false,
       qualityRank: 1,
       qualityIssues: [],
+      faceBox: null,
     },
     photoCount,
     limits,
@@ -82,9 +83,11 @@ function Uploader({
       <UploadQueueList
         items={queue.state.items}
         summary={queue.summary}
+        childName="Luna"
         previewOf={queue.previewOf}
         onRemove={queue.remove}
         onRetry={queue.retry}
+        onTapFace={queue.tapFace}
         onDismissProblems={queue.dismissProblems}
       />
     </>
@@ -135,6 +138,54 @@ const tryAgain = (name: string) => new RegExp(`^Try again ?with ${name.replace("
 const summaryLine = () => screen.getByText(/^(All done|Done):/);
 
 describe("usePhotoUploads with the upload queue", () => {
+  it("asks the parent to tap their child in a group photo, sends it again with the tap, then the others on their own", async () => {
+    renderUploader();
+    await pick(photo("party.jpg"), photo("picnic.jpg"));
+    const choose = (faces: { x: number; y: number; width: number; height: number }[]) =>
+      new ApiError(
+        422,
+        photoErrorCodes.chooseChild,
+        photoMessage("chooseChild", { name: "Luna", count: 2 }),
+        {
+          faces,
+        },
+      );
+    const twoFaces = [
+      { x: 0.6, y: 0.2, width: 0.2, height: 0.3 },
+      { x: 0.1, y: 0.3, width: 0.2, height: 0.3 },
+    ];
+    await settle(() => uploads[0]?.fail(choose(twoFaces)));
+    await settle(() => uploads[1]?.fail(choose(twoFaces)));
+    expect(summaryLine().textContent).toBe("Done: 0 photos added. Tap Luna in 2 group photos below.");
+    expect(
+      rowOf("party.jpg").getByText("We see 2 people in this photo. Tap Luna so we know whose face to keep."),
+    ).toBeTruthy();
+    // The photo as picked, a button over each face, named from the left.
+    expect(rowOf("party.jpg").getByRole("img", { name: "party.jpg: 2 people" })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(rowOf("party.jpg").getByRole("button", { name: "Luna is face 2 of 2, from the left" }));
+
+    expect(uploadMock).toHaveBeenCalledTimes(3);
+    expect(uploads[2]?.file.name).toBe("party.jpg");
+    expect(uploadMock.mock.calls[2]?.[0].faceAt).toEqual({ x: 0.7, y: 0.35 });
+    // The other group photo waits for its own tap until the tapped one is taken.
+    expect(
+      rowOf("picnic.jpg").getByRole("button", { name: "Luna is face 1 of 2, from the left" }),
+    ).toBeTruthy();
+
+    await settle(() => uploads[2]?.accept());
+    // Now the set knows Luna's face: the other photo is sent again, on its own, without a tap.
+    expect(uploadMock).toHaveBeenCalledTimes(4);
+    expect(uploads[3]?.file.name).toBe("picnic.jpg");
+    expect(uploadMock.mock.calls[3]?.[0].faceAt).toBeNull();
+    // Asked again (two faces both like Luna): it waits for a tap, and is not sent again by itself.
+    await settle(() => uploads[3]?.fail(choose(twoFaces)));
+    expect(
+      rowOf("picnic.jpg").getByRole("button", { name: "Luna is face 1 of 2, from the left" }),
+    ).toBeTruthy();
+    expect(uploadMock).toHaveBeenCalledTimes(4);
+  });
+
   it("lists the picked files and shows each one's progress, then the photos added", async () => {
     renderUploader();
     await pick(photo("beach.jpg"), photo("garden.jpg", { size: 800 * 1024 }));

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { faceChoiceSchema, photoErrorCodes } from "@wonderkin/contract";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { childrenQueryKey } from "@/entities/children/get-children";
 import { ApiError } from "@/lib/api-client";
@@ -11,6 +12,7 @@ import {
   admitFiles,
   batchSummary,
   emptyQueue,
+  type FacePoint,
   nextToStart,
   uploadQueueReducer,
 } from "../lib/upload-queue";
@@ -64,7 +66,13 @@ export function usePhotoUploads(options: {
   const add = useCallback(
     (picked: File[]) => {
       if (picked.length === 0) return;
-      const verdicts = admitFiles(picked, { limits, uploaded: uploadedCount, waiting: activeCount(state) });
+      // Photos waiting for a tap will be sent too: they count against the maximum.
+      const choosing = state.items.filter((item) => item.status === "choosing").length;
+      const verdicts = admitFiles(picked, {
+        limits,
+        uploaded: uploadedCount,
+        waiting: activeCount(state) + choosing,
+      });
       const entries = picked.map((file, index) => {
         counter.current += 1;
         const id = `upload-${counter.current}`;
@@ -85,6 +93,7 @@ export function usePhotoUploads(options: {
   useEffect(() => {
     for (const id of nextToStart(state, UPLOAD_CONCURRENCY)) {
       const file = files.current.get(id);
+      const faceAt = state.items.find((item) => item.id === id)?.faceAt ?? null;
       if (!file || controllers.current.has(id)) continue;
       const controller = new AbortController();
       controllers.current.set(id, controller);
@@ -94,6 +103,7 @@ export function usePhotoUploads(options: {
         file,
         childId,
         familyId,
+        faceAt,
         signal: controller.signal,
         onProgress: ({ loaded, total }) => {
           // One update per percent is smooth enough and spares the page hundreds of renders.
@@ -116,6 +126,20 @@ export function usePhotoUploads(options: {
             if (isConsentError(error)) {
               dispatch({ type: "failed", id, problem: { code: error.code, message: error.message } });
               onConsentNeeded(error);
+              return;
+            }
+            // Several people: the parent taps their child and the same file is sent again (kept).
+            const choice =
+              error instanceof ApiError && error.code === photoErrorCodes.chooseChild
+                ? faceChoiceSchema.safeParse(error.details)
+                : null;
+            if (choice?.success && error instanceof ApiError) {
+              dispatch({
+                type: "choose",
+                id,
+                problem: { code: error.code, message: error.message },
+                faces: choice.data.faces,
+              });
               return;
             }
             if (error instanceof ApiError && !retryableStatuses.has(error.status) && error.status < 500) {
@@ -191,6 +215,8 @@ export function usePhotoUploads(options: {
 
   const retry = useCallback((id: string) => dispatch({ type: "retry", id }), []);
 
+  const tapFace = useCallback((id: string, at: FacePoint) => dispatch({ type: "tap", id, at }), []);
+
   const dismissProblems = useCallback(() => {
     for (const item of state.items) {
       if (item.status === "rejected" || item.status === "failed") {
@@ -203,5 +229,5 @@ export function usePhotoUploads(options: {
 
   const previewOf = useCallback((id: string) => previews.current.get(id) ?? null, []);
 
-  return { state, summary, add, remove, retry, dismissProblems, previewOf };
+  return { state, summary, add, remove, retry, tapFace, dismissProblems, previewOf };
 }

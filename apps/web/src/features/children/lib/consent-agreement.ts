@@ -6,7 +6,7 @@ import { CONSENT_AGREEMENT_VERSION } from "@wonderkin/contract";
  * new CONSENT_AGREEMENT_VERSION in the contract (and every parent is asked again). The retention
  * numbers are the deployment's own, from the public config, which the retention jobs enforce.
  */
-export const agreementTextVersion = "2026-11-27";
+export const agreementTextVersion = "2026-11-29";
 
 export type AgreementFacts = {
   appName: string;
@@ -87,7 +87,8 @@ export function consentAgreement(facts: AgreementFacts): Agreement {
           "Before a photo is stored we re-create it from its pixels alone, so nothing your camera or phone added to it is kept: no location, no date, no device.",
           ...(facts.faceDetection
             ? [
-                "Each photo is checked on our own servers for exactly one clear face. For each photo with a clear face, our servers also work out a face descriptor — 128 numbers that describe the face; the photo can't be rebuilt from them — and an estimate of the age.",
+                "Each photo is checked on our own servers for your child's clear face. For your child's face in each photo, our servers also work out a face descriptor — 128 numbers that describe the face; the photo can't be rebuilt from them — and an estimate of the age.",
+                "A photo may show other people too. Our servers then find every face in it only to tell which one is your child's (or you tap your child), and keep only a square around your child's face with every other face blurred beyond recognition. The photo as you uploaded it, and anything about the other people, is not kept.",
                 "We use them only to check that every photo shows the same child, to ask you when a photo looks like an adult, to put the best photos first, and to check that every portrait looks like your child. We never show the estimated age, to you or to anyone.",
                 "Face descriptors are biometric data. They stay in our own database: we never send them to the image-model provider, to analytics or to anyone else.",
               ]

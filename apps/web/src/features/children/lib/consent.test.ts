@@ -55,11 +55,14 @@ describe("the agreement text", () => {
     ]);
   });
 
-  it("mentions the face check only where it runs", () => {
-    expect(JSON.stringify(consentAgreement(facts))).toContain("one clear face");
-    expect(JSON.stringify(consentAgreement({ ...facts, faceDetection: false }))).not.toContain(
-      "one clear face",
-    );
+  it("mentions the face check, and what it keeps of a group photo, only where it runs", () => {
+    const text = JSON.stringify(consentAgreement(facts));
+    expect(text).toContain("your child's clear face");
+    expect(text).toContain("every other face blurred beyond recognition");
+    expect(text).toContain("anything about the other people, is not kept");
+    const without = JSON.stringify(consentAgreement({ ...facts, faceDetection: false }));
+    expect(without).not.toContain("clear face");
+    expect(without).not.toContain("other people");
   });
 
   it("says what the face checks compute and keep, where they run", () => {

@@ -15,6 +15,7 @@ export function testPhoto(id: string, overrides: Partial<UploadedPhoto> = {}): U
     looksAdult: false,
     qualityRank: 1,
     qualityIssues: [],
+    faceBox: { x: 0.3, y: 0.2, width: 0.4, height: 0.3 },
     ...overrides,
   };
 }

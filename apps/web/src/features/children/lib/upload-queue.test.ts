@@ -18,7 +18,7 @@ const file = (id: string, size = 1000, problem: NewFile["problem"] = null): NewF
   size,
   problem,
 });
-const refused = { code: photoErrorCodes.severalFaces, message: "More than one face." };
+const refused = { code: photoErrorCodes.noFace, message: "No face." };
 const run = (state: QueueState, ...actions: QueueAction[]) => actions.reduce(uploadQueueReducer, state);
 const statuses = (state: QueueState) => Object.fromEntries(state.items.map((item) => [item.id, item.status]));
 
@@ -112,6 +112,46 @@ describe("uploadQueueReducer", () => {
     );
     expect(statuses(state)).toEqual({ c: "queued" });
   });
+
+  it("holds a group photo for a tap, sends it again with it, then sends the others waiting once", () => {
+    const choose = { code: photoErrorCodes.chooseChild, message: "Tap Luna." };
+    const faces = [{ x: 0.1, y: 0.2, width: 0.2, height: 0.3 }];
+    let state = run(
+      emptyQueue,
+      { type: "add", files: [file("a"), file("b"), file("c")] },
+      { type: "start", id: "a" },
+      { type: "choose", id: "a", problem: choose, faces },
+      { type: "start", id: "b" },
+      { type: "choose", id: "b", problem: choose, faces },
+      { type: "start", id: "c" },
+      { type: "choose", id: "c", problem: choose, faces },
+      // A tap on something not waiting for one changes nothing.
+      { type: "tap", id: "missing", at: { x: 0.2, y: 0.3 } },
+    );
+    expect(statuses(state)).toEqual({ a: "choosing", b: "choosing", c: "choosing" });
+    expect(batchSummary(state)).toMatchObject({ settled: 3, choosing: 3, active: 0 });
+    // Dismissing the refused leaves the photos waiting for a tap.
+    state = run(state, { type: "dismiss-problems" }, { type: "tap", id: "a", at: { x: 0.2, y: 0.35 } });
+    expect(state.items.find((item) => item.id === "a")).toMatchObject({
+      status: "queued",
+      faceAt: { x: 0.2, y: 0.35 },
+      faces: [],
+      problem: null,
+    });
+    state = run(state, { type: "start", id: "a" }, { type: "accepted", id: "a", photoId: "p" });
+    expect(statuses(state)).toEqual({ a: "accepted", b: "queued", c: "queued" });
+    // Asked again after being sent on their own: they wait for the parent, never sent again by themselves.
+    state = run(
+      state,
+      { type: "start", id: "b" },
+      { type: "choose", id: "b", problem: choose, faces },
+      { type: "tap", id: "b", at: { x: 0.2, y: 0.35 } },
+      { type: "start", id: "b" },
+      { type: "accepted", id: "b", photoId: "q" },
+    );
+    expect(statuses(state)).toMatchObject({ b: "accepted", c: "queued" });
+    expect(state.items.find((item) => item.id === "c")?.resentAfterTap).toBe(true);
+  });
 });
 
 describe("nextToStart", () => {
@@ -133,6 +173,7 @@ describe("batchSummary", () => {
       settled: 0,
       accepted: 0,
       refused: 0,
+      choosing: 0,
       active: 4,
       fraction: 0,
     });
@@ -160,6 +201,7 @@ describe("batchSummary", () => {
       settled: 4,
       accepted: 3,
       refused: 1,
+      choosing: 0,
       active: 0,
       fraction: 1,
     });

@@ -1,4 +1,4 @@
-import { photoErrorCodes, photoMessage } from "@wonderkin/contract";
+import { type FaceBox, photoErrorCodes, photoMessage } from "@wonderkin/contract";
 import { type PhotoLimits, type PhotoProblem, precheckPhoto } from "./photo-precheck";
 
 /**
@@ -9,8 +9,15 @@ import { type PhotoLimits, type PhotoProblem, precheckPhoto } from "./photo-prec
  * counts it ("7 of 20"), and it ends when every file in it is settled. Accepted files leave the
  * list at the start of the next batch (they are in the photo grid by then); refused ones stay, with
  * their reason, until the parent dismisses them.
+ *
+ * A photo of several people the server cannot sort out alone waits in "choosing": the parent taps
+ * their child (`faceAt`) and it is sent again. Once a tapped photo is taken, the set knows the
+ * child's face, so the other photos waiting for a tap are sent again once on their own.
  */
-export type QueueStatus = "queued" | "uploading" | "accepted" | "rejected" | "failed";
+export type QueueStatus = "queued" | "uploading" | "accepted" | "rejected" | "failed" | "choosing";
+
+/** Where the parent tapped their child, in fractions of the photo (as the server reads it). */
+export type FacePoint = { x: number; y: number };
 
 export type QueueItem = {
   id: string;
@@ -26,6 +33,12 @@ export type QueueItem = {
   /** Refused on this device, before anything was sent. */
   checkedLocally: boolean;
   photoId: string | null;
+  /** choosing: the faces the server found, to tap one. */
+  faces: FaceBox[];
+  /** The face the parent tapped, sent with the photo. */
+  faceAt: FacePoint | null;
+  /** Sent again on its own once after another photo's tap (never twice). */
+  resentAfterTap: boolean;
 };
 
 export type QueueState = { items: QueueItem[]; batch: number };
@@ -41,6 +54,8 @@ export type QueueAction =
   | { type: "accepted"; id: string; photoId: string }
   | { type: "rejected"; id: string; problem: PhotoProblem }
   | { type: "failed"; id: string; problem: PhotoProblem }
+  | { type: "choose"; id: string; problem: PhotoProblem; faces: FaceBox[] }
+  | { type: "tap"; id: string; at: FacePoint }
   | { type: "retry"; id: string }
   | { type: "remove"; id: string }
   | { type: "dismiss-problems" };
@@ -86,6 +101,9 @@ export function uploadQueueReducer(state: QueueState, action: QueueAction): Queu
           problem: file.problem,
           checkedLocally: file.problem !== null,
           photoId: null,
+          faces: [],
+          faceAt: null,
+          resentAfterTap: false,
         }),
       );
       return { ...opened, items: [...opened.items, ...added] };
@@ -100,14 +118,47 @@ export function uploadQueueReducer(state: QueueState, action: QueueAction): Queu
           ? { ...item, loaded: Math.min(action.loaded, action.total), total: action.total }
           : item,
       );
-    case "accepted":
-      return update(state, action.id, (item) => ({
+    case "accepted": {
+      const tapped = state.items.find((item) => item.id === action.id)?.faceAt != null;
+      const accepted = update(state, action.id, (item) => ({
         ...item,
         status: "accepted",
         loaded: item.total,
         problem: null,
         photoId: action.photoId,
       }));
+      if (!tapped) return accepted;
+      // The set now knows the child's face: photos waiting for a tap may not need one any more.
+      return {
+        ...accepted,
+        items: accepted.items.map((item) =>
+          item.status === "choosing" && !item.resentAfterTap
+            ? { ...item, status: "queued", batch: accepted.batch, loaded: 0, resentAfterTap: true }
+            : item,
+        ),
+      };
+    }
+    case "choose":
+      return update(state, action.id, (item) => ({
+        ...item,
+        status: "choosing",
+        problem: action.problem,
+        faces: action.faces,
+      }));
+    case "tap": {
+      const target = state.items.find((item) => item.id === action.id);
+      if (target?.status !== "choosing") return state;
+      const opened = openBatch(state);
+      return update(opened, action.id, (item) => ({
+        ...item,
+        status: "queued",
+        batch: opened.batch,
+        loaded: 0,
+        problem: null,
+        faces: [],
+        faceAt: action.at,
+      }));
+    }
     case "rejected":
       return update(state, action.id, (item) => ({ ...item, status: "rejected", problem: action.problem }));
     case "failed":
@@ -150,6 +201,8 @@ export type BatchSummary = {
   settled: number;
   accepted: number;
   refused: number;
+  /** Photos of several people waiting for the parent to tap their child. */
+  choosing: number;
   active: number;
   /** 0 to 1: settled files count whole, files on their way by the share of their bytes sent. */
   fraction: number;
@@ -164,9 +217,11 @@ export function batchSummary(state: QueueState): BatchSummary {
   let progress = 0;
   let accepted = 0;
   let refused = 0;
+  let choosing = 0;
   let active = 0;
   for (const item of items) {
     if (item.status === "accepted") accepted += 1;
+    if (item.status === "choosing") choosing += 1;
     if (item.status === "rejected" || item.status === "failed") refused += 1;
     if (isActive(item)) active += 1;
     if (!isActive(item)) progress += 1;
@@ -175,9 +230,10 @@ export function batchSummary(state: QueueState): BatchSummary {
   const total = items.length;
   return {
     total,
-    settled: accepted + refused,
+    settled: accepted + refused + choosing,
     accepted,
     refused,
+    choosing,
     active,
     fraction: total === 0 ? 0 : progress / total,
   };

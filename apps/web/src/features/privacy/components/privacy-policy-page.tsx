@@ -20,7 +20,7 @@ import {
 } from "../lib/retention";
 
 /** When these words last changed (shown on the page). */
-const lastUpdated = "2026-11-27T12:00:00Z";
+const lastUpdated = "2026-11-29T12:00:00Z";
 
 const yourDataPath = `${paths.accountSettings}#your-data`;
 
@@ -139,8 +139,20 @@ const sections: Section[] = [
             The photos of your child you upload to train their model (between {facts.photos.min} and{" "}
             {facts.photos.max}). We re-create each photo from its pixels alone, so nothing your camera or
             phone added is kept: no location, no date, no device.
-            {facts.faceDetection ? " Each one is checked on our own servers for exactly one clear face." : ""}
+            {facts.faceDetection
+              ? " Each one is checked on our own servers for your child's clear face."
+              : ""}
           </li>
+          {facts.faceDetection ? (
+            <li data-testid="group-photos">
+              Group photos: when a photo shows other people too (siblings, cousins, friends), our servers find
+              every face in it only to tell which one is your child's, by comparing them with your child's
+              other photos, or you tap your child. What we keep is a square around your child's face with
+              every other face blurred beyond recognition; the photo as you uploaded it is not kept. Nothing
+              about the other people — no face descriptor, no face position, no estimate of age — is stored or
+              sent to anyone: it exists only in our server's memory while the photo is checked.
+            </li>
+          ) : null}
           {facts.faceDetection ? (
             <li data-testid="face-descriptors">
               For each photo with a clear face, a face descriptor and an estimate of the age, which our own
