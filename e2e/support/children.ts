@@ -57,7 +57,7 @@ export async function uploadPhotoThroughApi(
       file: { name: path.basename(file), mimeType: "image/jpeg", buffer: await readFile(file) },
     },
   });
-  expect(response.status()).toBe(200);
+  expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { photo: UploadedPhoto }).photo;
 }
 

@@ -8,7 +8,7 @@ import path from "node:path";
  * read by the specs as files, the way a parent picks them. Real faces (the server accepts only
  * photos with exactly one clear face) come from the face detector's own sample pictures.
  */
-export const photoDir = path.join(os.tmpdir(), `wonderkin-e2e-photos-v3-${process.env.E2E_PORT ?? 3100}`);
+export const photoDir = path.join(os.tmpdir(), `wonderkin-e2e-photos-v5-${process.env.E2E_PORT ?? 3100}`);
 
 /**
  * `count` different photos of "the child": one person (the server checks that every photo shows
@@ -29,7 +29,14 @@ export async function childPhotoFiles(count: number): Promise<string[]> {
  */
 export const PHOTO_CHECKS = { timeout: 180_000 };
 
+/** The face detector's own sample group photo (nobody in it is the child). */
 export const groupPhotoFile = () => path.join(photoDir, "group-photo.jpg");
+/**
+ * Four people in a row, the child first from the left: child photo `face-00`'s head among three
+ * other sample faces. Upload it instead of face-00 (the two would be near-copies).
+ */
+export const groupWithChildPhotoFile = () => path.join(photoDir, "birthday-table.jpg");
+export const GROUP_WITH_CHILD_SHOT = 0;
 /** A clear photo of one face that is not the child's. */
 export const someoneElsePhotoFile = () => path.join(photoDir, "someone-else.jpg");
 export const noFacePhotoFile = () => path.join(photoDir, "a-tree.jpg");
@@ -58,6 +65,9 @@ export async function writeTestPhotos(): Promise<void> {
   if (!mirroredAndTurned) throw new Error("No near-copy of the first child photo");
   await writeFile(nearCopyPhotoFile(), mirroredAndTurned);
   await writeFile(groupPhotoFile(), await fixtures.groupPicture());
+  const group = (await fixtures.groupsWithChild())[GROUP_WITH_CHILD_SHOT];
+  if (!group) throw new Error("No group photo with the child");
+  await writeFile(groupWithChildPhotoFile(), group.bytes);
   await writeFile(noFacePhotoFile(), await fixtures.pictureWithoutFace());
   await writeFile(textNamedAsPhotoFile(), "This is a shopping list, not a photo.\n");
   await writeFile(path.join(photoDir, "done"), new Date().toISOString());

@@ -87,7 +87,7 @@ function FaceChooser({
     );
   }
   return (
-    <div className="relative mt-2 inline-block max-w-full overflow-hidden rounded-xl ring-1 ring-line">
+    <div className="relative mt-1 inline-block max-w-full overflow-hidden rounded-xl ring-1 ring-line">
       <img
         src={preview}
         alt={`${fileName}: ${faces.length} people`}
@@ -140,7 +140,7 @@ function QueueRow({
         : "Dismiss";
 
   return (
-    <li className={cn("flex items-start gap-3 py-3", problem && "text-danger-700")}>
+    <li className={cn("flex flex-wrap items-start gap-x-3 py-3", problem && "text-danger-700")}>
       <Thumbnail src={preview} />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-3">
@@ -184,13 +184,6 @@ function QueueRow({
               We keep only {childName}&rsquo;s face and blur everyone else; the photo as you took it
               isn&rsquo;t kept.
             </p>
-            <FaceChooser
-              preview={preview}
-              faces={item.faces}
-              childName={childName}
-              fileName={item.name}
-              onTap={onTap}
-            />
           </div>
         ) : null}
         {item.status === "failed" ? (
@@ -210,6 +203,18 @@ function QueueRow({
           {removeLabel} {item.name}
         </span>
       </Button>
+      {/* The whole row's width, so the faces are big enough to tap on a phone. */}
+      {item.status === "choosing" ? (
+        <div className="w-full pt-1 sm:pl-[4.25rem]">
+          <FaceChooser
+            preview={preview}
+            faces={item.faces}
+            childName={childName}
+            fileName={item.name}
+            onTap={onTap}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }
