@@ -3,6 +3,7 @@ import { authenticatedListBenchmark } from "./authenticated-list";
 import { faceIdentityBenchmark } from "./face-identity";
 import { firstLoadBenchmark } from "./first-load";
 import { generateConcurrencyBenchmark } from "./generate-concurrency";
+import { groupPhotosBenchmark } from "./group-photos";
 import { healthBenchmark } from "./health";
 import { photoProcessingBenchmark } from "./photo-processing";
 import { portraitRenderingBenchmark } from "./portrait-rendering";
@@ -17,6 +18,7 @@ import { uploadsVsHealthBenchmark } from "./uploads-vs-health";
 export const benchmarks: Benchmark[] = [
   healthBenchmark,
   photoProcessingBenchmark,
+  groupPhotosBenchmark,
   faceIdentityBenchmark,
   portraitRenderingBenchmark,
   generateConcurrencyBenchmark,
