@@ -84,6 +84,26 @@ function update(state: QueueState, id: string, change: (item: QueueItem) => Queu
   return changed ? { ...state, items } : state;
 }
 
+/** Sends a settled file again, in a fresh batch once the old one is done, if it is still `from`. */
+function sendAgain(
+  state: QueueState,
+  id: string,
+  from: QueueStatus,
+  changes: Partial<QueueItem>,
+): QueueState {
+  const target = state.items.find((item) => item.id === id);
+  if (target?.status !== from) return state;
+  const opened = openBatch(state);
+  return update(opened, id, (item) => ({
+    ...item,
+    status: "queued",
+    batch: opened.batch,
+    loaded: 0,
+    problem: null,
+    ...changes,
+  }));
+}
+
 export function uploadQueueReducer(state: QueueState, action: QueueAction): QueueState {
   switch (action.type) {
     case "add": {
@@ -145,36 +165,14 @@ export function uploadQueueReducer(state: QueueState, action: QueueAction): Queu
         problem: action.problem,
         faces: action.faces,
       }));
-    case "tap": {
-      const target = state.items.find((item) => item.id === action.id);
-      if (target?.status !== "choosing") return state;
-      const opened = openBatch(state);
-      return update(opened, action.id, (item) => ({
-        ...item,
-        status: "queued",
-        batch: opened.batch,
-        loaded: 0,
-        problem: null,
-        faces: [],
-        faceAt: action.at,
-      }));
-    }
+    case "tap":
+      return sendAgain(state, action.id, "choosing", { faces: [], faceAt: action.at });
     case "rejected":
       return update(state, action.id, (item) => ({ ...item, status: "rejected", problem: action.problem }));
     case "failed":
       return update(state, action.id, (item) => ({ ...item, status: "failed", problem: action.problem }));
-    case "retry": {
-      const target = state.items.find((item) => item.id === action.id);
-      if (target?.status !== "failed") return state;
-      const opened = openBatch(state);
-      return update(opened, action.id, (item) => ({
-        ...item,
-        status: "queued",
-        batch: opened.batch,
-        loaded: 0,
-        problem: null,
-      }));
-    }
+    case "retry":
+      return sendAgain(state, action.id, "failed", {});
     case "remove":
       return update(state, action.id, () => null);
     case "dismiss-problems":
