@@ -5,13 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childPhoto, generatedImage } from "../../src/db/schema";
 import { faceDistance } from "../../src/image-work/faces/face-distance";
 import { createTfjsFaceDetector } from "../../src/image-work/faces/tfjs-face-detector";
+import { createImageWork } from "../../src/image-work/image-work";
+import { findFaces, preparePhoto } from "../../src/image-work/photos/process-photo";
 import { bytesToDescriptor } from "../../src/modules/photos/face-identity";
+import { findTheChild } from "../../src/modules/photos/find-the-child";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { keepAdultLookingPhotos } from "../support/answer-photo-questions";
 import {
   type GroupMember,
+  type GroupWithChild,
   groupPhoto,
+  groupPicture,
+  groupsWithChild,
   SAME_PERSON,
   samePersonPictures,
   sampleFaceDescriptor,
@@ -30,6 +36,7 @@ import { parentWithChild, workQueued } from "../support/studio";
 let t: TestApp;
 let shots: Buffer[];
 let faces: Buffer[];
+let groups: GroupWithChild[];
 let strangers: Buffer[];
 let strangerDescriptors: number[][];
 let childDescriptor: number[];
@@ -40,61 +47,22 @@ beforeAll(async () => {
   t = await createTestApp({ PHOTOS_MIN_PER_CHILD: "10", PHOTOS_MAX_PER_CHILD: "12", FACE_DETECTION: "on" });
   shots = await samePersonPictures(12);
   faces = await singleFacePictures();
+  groups = await groupsWithChild();
   strangers = [0, 1, 2, 5, 6, 7].flatMap((index) => (index === SAME_PERSON ? [] : [faces[index] as Buffer]));
   strangerDescriptors = await Promise.all(strangers.map((face) => sampleFaceDescriptor(face, detector)));
   childDescriptor = await sampleFaceDescriptor(shots[0] as Buffer, detector);
 });
 afterAll(() => t.close());
 
-/**
- * The ten group photos a child's set is built from: two to four people side by side or standing
- * close enough to overlap, the child at either end or in the middle, every head its own size.
- * `people` are sample faces by index (the child's spot takes a same-person shot instead). Picked,
- * as the sample crops are, among layouts the small face detector sees every face of (it misses some
- * heads half hidden behind a neighbour, as it would in a real photo) and whose kept squares are not
- * near-copies of each other (one sample face in twelve shots stands in for a child's many photos).
- */
-const LAYOUTS = [
-  { childSpot: 0, overlap: true, sizes: [514, 551, 588, 505], people: [0, 1, 2, 5] },
-  { childSpot: 1, overlap: false, sizes: [493, 530, 567], people: [5, 6, 7] },
-  { childSpot: 0, overlap: true, sizes: [538, 575], people: [0, 1] },
-  { childSpot: 2, overlap: true, sizes: [572, 489, 526, 563], people: [2, 5, 6, 7] },
-  { childSpot: 1, overlap: true, sizes: [562, 479, 516], people: [0, 1, 2] },
-  { childSpot: 1, overlap: false, sizes: [585, 502], people: [1, 2] },
-  { childSpot: 2, overlap: true, sizes: [488, 525, 562, 479], people: [2, 5, 6, 7] },
-  { childSpot: 1, overlap: false, sizes: [511, 548, 585], people: [5, 6, 7] },
-  { childSpot: 1, overlap: false, sizes: [545, 582], people: [7, 0] },
-  { childSpot: 1, overlap: true, sizes: [580, 497, 534], people: [0, 1, 2] },
-];
-
-type Group = { members: GroupMember[]; child: GroupMember; canvas: { width: number; height: number } };
-
-/** Group photo `index` of LAYOUTS, the child's head same-person shot `index`. */
-function layoutGroup(index: number): Group {
-  const layout = LAYOUTS[index] as (typeof LAYOUTS)[number];
-  const largest = Math.max(...layout.sizes);
-  const step = largest * (layout.overlap ? 0.66 : 0.85);
-  const width = Math.round(step * (layout.sizes.length - 1) + largest + 80);
-  const members = layout.sizes.map((size, spot): GroupMember => {
-    const x = (40 + largest / 2 + step * spot) / width;
-    const y = 0.5 + ((spot + index) % 2) * 0.04;
-    return spot === layout.childSpot
-      ? { picture: shots[index] as Buffer, x, y, size }
-      : { picture: faces[layout.people[spot] as number] as Buffer, x, y, size };
-  });
-  return { members, child: members[layout.childSpot] as GroupMember, canvas: { width, height: 800 } };
-}
-
-const photoOf = (group: Group) => groupPhoto(group.members, group.canvas);
-
 /** Two people in a plain row, `left` and `right` any pictures, at the same size. */
-const pair = (left: Buffer, right: Buffer): Group => {
-  const members = [
-    { picture: left, x: 0.3, y: 0.5, size: 520 },
-    { picture: right, x: 0.7, y: 0.5, size: 520 },
-  ];
-  return { members, child: members[0] as GroupMember, canvas: { width: 1300, height: 800 } };
-};
+const pair = (left: Buffer, right: Buffer) =>
+  groupPhoto(
+    [
+      { picture: left, x: 0.3, y: 0.5, size: 520 },
+      { picture: right, x: 0.7, y: 0.5, size: 520 },
+    ],
+    { width: 1300, height: 800 },
+  );
 
 const call = (as: TestParent, path: string, body: unknown) => postAs(t.app, path, as, as.familyId, body);
 
@@ -160,8 +128,8 @@ async function expectOnlyTheChildKept(childId: number) {
 describe("group photos", { timeout: 120_000 }, () => {
   it("asks the parent to tap their child while there is no reference, then keeps only the child", async () => {
     const { parent, childId } = await emptyChild("Tess");
-    const layout = layoutGroup(3);
-    const group = await photoOf(layout);
+    const layout = groups[3] as GroupWithChild;
+    const group = layout.bytes;
 
     const asked = await send(parent, childId, group);
     expect(asked.statusCode, asked.body).toBe(422);
@@ -200,30 +168,52 @@ describe("group photos", { timeout: 120_000 }, () => {
       photoBytes: [shots[10] as Buffer, shots[11] as Buffer],
     });
     // The child anywhere in the row, at any size, overlapped by a neighbour.
-    const groups = [0, 1, 2, 3].map(layoutGroup);
-    for (const [index, group] of groups.entries()) {
-      const response = await send(parent, childId, await photoOf(group));
+    const someGroups = groups.slice(0, 4);
+    for (const [index, group] of someGroups.entries()) {
+      const response = await send(parent, childId, group.bytes);
       expect(response.statusCode, `group ${index}: ${response.body}`).toBe(200);
     }
 
-    const strangersOnly = await send(
-      parent,
-      childId,
-      await photoOf(pair(faces[2] as Buffer, faces[5] as Buffer)),
-    );
+    const strangersOnly = await send(parent, childId, await pair(faces[2] as Buffer, faces[5] as Buffer));
     expect(strangersOnly.statusCode).toBe(422);
     expect(strangersOnly.json()).toMatchObject({ code: photoErrorCodes.childNotFound });
     expect(strangersOnly.json().message).toContain("none of them looks like Luna");
 
     // Two faces both like the child (the same person twice, as twins would be): the parent chooses.
-    const twins = await send(parent, childId, await photoOf(pair(shots[10] as Buffer, shots[11] as Buffer)));
+    const twins = await send(parent, childId, await pair(shots[10] as Buffer, shots[11] as Buffer));
     expect(twins.statusCode).toBe(422);
     expect(twins.json()).toMatchObject({ code: photoErrorCodes.chooseChild });
     expect(twins.json().message).toContain("look a lot like Luna");
     expect(twins.json().details.faces).toHaveLength(2);
 
-    expect(await rowsOf(childId)).toHaveLength(2 + groups.length);
+    expect(await rowsOf(childId)).toHaveLength(2 + someGroups.length);
     await expectOnlyTheChildKept(childId);
+  });
+
+  it("finds each person of the face detector's own group sample by their face alone", async () => {
+    const imageWork = createImageWork({ threads: 0 });
+    const { analysis, ...processed } = await preparePhoto(await groupPicture(), { maxBytes: 20e6 });
+    const found = await findFaces(detector, analysis);
+    expect(found.faceCount).toBeGreaterThanOrEqual(3);
+    const descriptors = await Promise.all(faces.map((face) => sampleFaceDescriptor(face, detector)));
+    let picked = 0;
+    for (const person of found.clearFaces) {
+      // The sample crop of this person, as a one-photo set's reference face.
+      const reference = descriptors.find((descriptor) => faceDistance(descriptor, person.descriptor) < 0.35);
+      if (!reference) continue;
+      const kept = await findTheChild(
+        { imageWork, faceMatchThreshold: THRESHOLD, faceDetector: detector },
+        { processed, analysis, faces: found },
+        { reference, tappedAt: null, childName: "Luna" },
+      );
+      expect(kept.faces.allFaces).toHaveLength(1);
+      expect(faceDistance(kept.faces.face?.descriptor ?? [], reference)).toBeLessThanOrEqual(THRESHOLD);
+      for (const other of descriptors.filter((descriptor) => descriptor !== reference)) {
+        expect(faceDistance(kept.faces.face?.descriptor ?? [], other)).toBeGreaterThan(THRESHOLD);
+      }
+      picked += 1;
+    }
+    expect(picked).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses a photo of more people than it can tell apart", async () => {
@@ -242,10 +232,9 @@ describe("group photos", { timeout: 120_000 }, () => {
 
   it("trains a child from ten group photos alone, and every portrait looks like the child", async () => {
     const { parent, childId } = await emptyChild("Ode");
-    const groups = LAYOUTS.map((_, index) => layoutGroup(index));
     // The first asks (no reference yet) and is tapped; the rest find the child on their own, in one batch.
-    const first = groups[0] as Group;
-    const firstBytes = await photoOf(first);
+    const first = groups[0] as GroupWithChild;
+    const firstBytes = first.bytes;
     const asked = await send(parent, childId, firstBytes);
     expect(asked.json().code).toBe(photoErrorCodes.chooseChild);
     const tapped = await send(
@@ -263,9 +252,7 @@ describe("group photos", { timeout: 120_000 }, () => {
       uploadForm(
         childId,
         await Promise.all(
-          groups
-            .slice(1)
-            .map(async (group, index) => ({ name: `group-${index}.jpg`, bytes: await photoOf(group) })),
+          groups.slice(1).map(async (group, index) => ({ name: `group-${index}.jpg`, bytes: group.bytes })),
         ),
       ),
     );

@@ -357,3 +357,49 @@ export async function groupPhoto(
   const wall = backdropPicture({ wall: ["#b98b62", "#e8d2b0"], angle: 20 }, canvas.width, canvas.height);
   return sharp(wall).composite(heads).flatten({ background: "#c9a27a" }).jpeg({ quality: 90 }).toBuffer();
 }
+
+/**
+ * Ten group photos of one child (the same-person shots, the child's head shot `index` of group
+ * `index`): two to four people side by side or standing close enough to overlap, the child at
+ * either end or in the middle, every head its own size. `people` are sample faces by index (the
+ * child's spot takes the shot instead). Picked, as the sample crops are, among layouts the small
+ * face detector sees every face of (it misses some heads half hidden behind a neighbour, as it would
+ * in a real photo) and whose kept squares are not near-copies of each other (one sample face in
+ * twelve shots stands in for a child's many photos).
+ */
+const GROUP_LAYOUTS = [
+  { childSpot: 0, overlap: true, sizes: [514, 551, 588, 505], people: [0, 1, 2, 5] },
+  { childSpot: 1, overlap: false, sizes: [493, 530, 567], people: [5, 6, 7] },
+  { childSpot: 0, overlap: true, sizes: [538, 575], people: [0, 1] },
+  { childSpot: 2, overlap: true, sizes: [572, 489, 526, 563], people: [2, 5, 6, 7] },
+  { childSpot: 1, overlap: true, sizes: [562, 479, 516], people: [0, 1, 2] },
+  { childSpot: 1, overlap: false, sizes: [585, 502], people: [1, 2] },
+  { childSpot: 2, overlap: true, sizes: [488, 525, 562, 479], people: [2, 5, 6, 7] },
+  { childSpot: 1, overlap: false, sizes: [511, 548, 585], people: [5, 6, 7] },
+  { childSpot: 1, overlap: false, sizes: [545, 582], people: [7, 0] },
+  { childSpot: 1, overlap: true, sizes: [580, 497, 534], people: [0, 1, 2] },
+];
+
+/** A group photo with the child in it: who stands where, and the picture. */
+export type GroupWithChild = { members: GroupMember[]; child: GroupMember; bytes: Buffer };
+
+/** The ten group photos of GROUP_LAYOUTS; group `index` shows same-person shot `index`. */
+export async function groupsWithChild(): Promise<GroupWithChild[]> {
+  const shots = await samePersonPictures(GROUP_LAYOUTS.length);
+  const faces = await singleFacePictures();
+  return Promise.all(
+    GROUP_LAYOUTS.map(async (layout, index) => {
+      const largest = Math.max(...layout.sizes);
+      const step = largest * (layout.overlap ? 0.66 : 0.85);
+      const width = Math.round(step * (layout.sizes.length - 1) + largest + 80);
+      const members = layout.sizes.map((size, spot): GroupMember => {
+        const x = (40 + largest / 2 + step * spot) / width;
+        const y = 0.5 + ((spot + index) % 2) * 0.04;
+        const picture = spot === layout.childSpot ? shots[index] : faces[layout.people[spot] as number];
+        return { picture: picture as Buffer, x, y, size };
+      });
+      const bytes = await groupPhoto(members, { width, height: 800 });
+      return { members, child: members[layout.childSpot] as GroupMember, bytes };
+    }),
+  );
+}
