@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import fastifyCompress from "@fastify/compress";
 import { commonErrorCodes } from "@wonderkin/contract";
+import { SIGNED_IN_BEFORE_COOKIE } from "@wonderkin/contract/rules";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Providers } from "./build-providers";
@@ -14,6 +15,7 @@ import { authRoutes } from "./http/auth-routes";
 import { billingRoutes } from "./http/billing-routes";
 import { childrenRoutes } from "./http/children-routes";
 import { fastifyTrustProxy } from "./http/client-address";
+import { cookieValue } from "./http/cookie-value";
 import { devMailRoutes } from "./http/dev-mail-routes";
 import { registerErrorHandling, sendError } from "./http/error-handler";
 import { familyRoutes } from "./http/family-routes";
@@ -205,7 +207,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // passes through the route hooks (compression among them); a file that is not there stays a 404.
     app.get("/*", (request, reply) =>
       isClientRoute(request.method, request.url)
-        ? webApp.sendIndex(reply, request.url)
+        ? webApp.sendIndex(reply, request.url, {
+            signedInBefore: cookieValue(request.headers.cookie, SIGNED_IN_BEFORE_COOKIE) === "1",
+          })
         : sendError(reply, 404, notFound(request)),
     );
   }

@@ -2,7 +2,11 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PRERENDERED_PAGE_ELEMENT_ID, prerenderedPagePaths } from "@wonderkin/contract/rules";
+import {
+  homeCopyForNewVisitors,
+  PRERENDERED_PAGE_ELEMENT_ID,
+  prerenderedPagePaths,
+} from "@wonderkin/contract/rules";
 import type { FastifyBaseLogger } from "fastify";
 
 /** What the web build's server-side entry exports (apps/web/src/prerender/render-public-page.tsx). */
@@ -63,12 +67,21 @@ export function prerenderedPages(distDir: string, log: FastifyBaseLogger) {
   }
 
   return {
-    /** The copy of the page at this address, or null (not a public page, a query string, no renderer). */
-    forRequest(url: string, publicConfig: unknown): Promise<PrerenderedPage | null> {
+    /**
+     * The copy of the page at this address, or null (not a public page, a query string, no
+     * renderer). `/` gets sign-up's copy for a browser that has never been signed in here (the app
+     * sends it there), and none for one that has (it may be signed in: the server cannot tell).
+     */
+    forRequest(
+      url: string,
+      publicConfig: unknown,
+      visitor: { signedInBefore: boolean },
+    ): Promise<PrerenderedPage | null> {
       // With a query string (a returnUrl, a failed social sign-in's error) the page shows more than
       // the copy would: the app draws it.
       if (url.includes("?")) return Promise.resolve(null);
-      const pathname = url.replace(/\/+$/, "") || "/";
+      const asked = url.replace(/\/+$/, "") || "/";
+      const pathname = asked === "/" && !visitor.signedInBefore ? homeCopyForNewVisitors : asked;
       if (!(prerenderedPagePaths as readonly string[]).includes(pathname)) return Promise.resolve(null);
       const key = `${pathname}\n${JSON.stringify(publicConfig)}`;
       let page = cache.get(key);

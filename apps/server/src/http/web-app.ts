@@ -20,7 +20,13 @@ export function brandIndexHtml(html: string, appName: string): string {
     .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`);
 }
 
-export type WebApp = { sendIndex(reply: FastifyReply, url: string): Promise<FastifyReply> };
+export type WebApp = {
+  /**
+   * The app's page for a client route, with its public copy if it has one; `visitor` says whether
+   * the browser carries the signed-in-before mark (which copy `/` gets depends on it).
+   */
+  sendIndex(reply: FastifyReply, url: string, visitor: { signedInBefore: boolean }): Promise<FastifyReply>;
+};
 
 /**
  * The public configuration inside the page, as a JSON data block (never executed, so the script
@@ -89,10 +95,10 @@ export async function registerWebApp(
   });
   const publicPages = prerenderedPages(options.distDir, app.log);
   return {
-    async sendIndex(reply, url) {
+    async sendIndex(reply, url, visitor) {
       const nonce = randomBytes(16).toString("base64");
       const config = await options.readPublicConfig();
-      const copy = await publicPages.forRequest(url, config);
+      const copy = await publicPages.forRequest(url, config, visitor);
       const csp = reply.getHeader("content-security-policy");
       if (typeof csp === "string") {
         const withNonce = allowStyleNonce(csp, nonce);
@@ -102,10 +108,14 @@ export async function registerWebApp(
         );
       }
       const page = withPublicConfig(withPrerenderedPage(withStyleNonce(indexHtml, nonce), copy), config);
+      // `/` is painted differently with and without the signed-in-before cookie.
+      if (isHome(url)) reply.header("vary", "Cookie");
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
     },
   };
 }
+
+const isHome = (url: string) => (url.split("?")[0] ?? "").replace(/\/+$/, "") === "";
 
 /** A client-side route (no file extension, not under /api) gets index.html; React Router takes it from there. */
 export function isClientRoute(method: string, url: string): boolean {

@@ -88,9 +88,39 @@ describe("the server's copies of the public pages", () => {
     );
   });
 
+  it("paints sign-up's copy at / for a browser never signed in here, and none for one that has been", async () => {
+    const newVisitor = await testApp.app.inject({ method: "GET", url: "/" });
+    expect(newVisitor.body).toContain(
+      `<div id="wonderkin-prerendered-page" inert><main><h1>Copy of /sign-up for Wonderkin</h1>`,
+    );
+    expect(newVisitor.headers.vary).toContain("Cookie");
+    const returning = await testApp.app.inject({
+      method: "GET",
+      url: "/",
+      headers: { cookie: "theme=dark; wk_signed_in_before=1" },
+    });
+    expect(returning.body).not.toContain("wonderkin-prerendered-page");
+    expect(returning.headers.vary).toContain("Cookie");
+    // Other pages' copies do not depend on the mark.
+    const signUp = await testApp.app.inject({
+      method: "GET",
+      url: "/sign-up",
+      headers: { cookie: "wk_signed_in_before=1" },
+    });
+    expect(signUp.body).toContain("Copy of /sign-up");
+    expect(String(signUp.headers.vary ?? "")).not.toContain("Cookie");
+  });
+
   it("gives other pages, and public pages with a query string, no copy and their preloads", async () => {
-    for (const url of ["/", "/kids/choose-theme", "/sign-in?returnUrl=%2Fkids", "/reset-password"]) {
-      const response = await testApp.app.inject({ method: "GET", url });
+    const returning = { cookie: "wk_signed_in_before=1" };
+    for (const url of [
+      "/",
+      "/?ref=mail",
+      "/kids/choose-theme",
+      "/sign-in?returnUrl=%2Fkids",
+      "/reset-password",
+    ]) {
+      const response = await testApp.app.inject({ method: "GET", url, headers: returning });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).not.toContain("wonderkin-prerendered-page");
       expect(response.body, url).toContain(

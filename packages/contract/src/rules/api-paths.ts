@@ -20,3 +20,17 @@ export const PUBLIC_CONFIG_ELEMENT_ID = "wonderkin-public-config";
  */
 export const PRERENDERED_PAGE_ELEMENT_ID = "wonderkin-prerendered-page";
 export const prerenderedPagePaths = ["/sign-in", "/sign-up", "/privacy-policy"] as const;
+
+/**
+ * The cookie that marks a browser that has been signed in to an account (decision 0054): "1", no
+ * personal data. The app sends a signed-out visitor to sign-in rather than sign-up with it; the
+ * server reads it only to choose which copy it paints at `/` (decision 0063).
+ */
+export const SIGNED_IN_BEFORE_COOKIE = "wk_signed_in_before";
+
+/**
+ * What `/` shows a browser that has never been signed in here: the app hands it on to sign-up, so
+ * the server paints sign-up's copy at `/` at once (decision 0063). A browser with the mark may hold
+ * a session the server cannot see (a bearer token in the page's storage): it gets no copy.
+ */
+export const homeCopyForNewVisitors = "/sign-up" satisfies (typeof prerenderedPagePaths)[number];

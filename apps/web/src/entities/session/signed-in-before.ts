@@ -1,12 +1,14 @@
+import { SIGNED_IN_BEFORE_COOKIE } from "@wonderkin/contract/rules";
 import { useEffect } from "react";
 
 /**
  * A mark that this browser has been signed in to an account, so that a signed-out visit is sent to
  * sign-in rather than sign-up (decision 0054). A cookie rather than local storage because sign-out
  * clears local storage (spec §4) and the mark must outlive exactly that. It holds no personal data
- * (just "1"), the server never reads it, and deleting the account removes it.
+ * (just "1"); the server reads it only to choose which copy to paint at `/` (decision 0063), and
+ * deleting the account removes it.
  */
-export const signedInBeforeCookie = "wk_signed_in_before";
+export const signedInBeforeCookie = SIGNED_IN_BEFORE_COOKIE;
 
 /** About 400 days, the longest a browser keeps a cookie (Chromium's cap); renewed by each visit. */
 const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
