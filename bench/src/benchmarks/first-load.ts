@@ -7,7 +7,7 @@ import { singleFacePictures } from "@wonderkin/server/test-fixtures/face-picture
 import type { Response } from "playwright-core";
 import { launchChromium } from "../browser/launch-chromium";
 import { type LighthouseFigures, startLighthouseBrowser } from "../browser/lighthouse";
-import { sessionScript } from "../browser/session-script";
+import { sessionCookie, sessionScript } from "../browser/session-script";
 import type { Benchmark, SubjectResult } from "../harness/benchmark";
 import { librariesInChunks } from "../harness/libraries-in-chunks";
 import { log } from "../harness/progress-log";
@@ -100,6 +100,7 @@ export const firstLoadBenchmark: Benchmark = {
               const page = await browser.context.newPage();
               await page.goto(`${app.origin}/api/health`);
               await page.evaluate(sessionScript(route.parent));
+              await browser.context.addCookies([sessionCookie(route.parent, app.origin)]);
               await page.close();
             }
             const figures = await browser.audit(`${app.origin}${route.path}`, {
@@ -154,7 +155,10 @@ async function measureBytes(origin: string, routes: Route[], webDist: string): P
     for (const route of routes) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       try {
-        if (route.parent) await context.addInitScript({ content: sessionScript(route.parent) });
+        if (route.parent) {
+          await context.addInitScript({ content: sessionScript(route.parent) });
+          await context.addCookies([sessionCookie(route.parent, origin)]);
+        }
         const page = await context.newPage();
         const pageErrors: string[] = [];
         page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -176,7 +180,12 @@ async function measureBytes(origin: string, routes: Route[], webDist: string): P
           );
           const stray = KEPT_OFF_PUBLIC_PAGES.filter((name) => loaded.has(name));
           if (stray.length > 0)
-            throw new Error(`${route.name} loads ${stray.join(", ")} before the parent acts (decision 0036)`);
+            throw new Error(
+              `${route.name} loads ${stray.join(", ")} before the parent acts (decision 0036), in ${fetched
+                .map((entry) => entry.url)
+                .filter((url) => stray.some((name) => librariesInChunks(webDist, [url]).has(name)))
+                .join(", ")}`,
+            );
         }
         subjects.push(summarise(route.name, fetched, idleMs));
         log(`${route.name}: ${kb(sum(fetched, "gzipBytes"))} gzipped in ${fetched.length} files`);

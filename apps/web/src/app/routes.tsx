@@ -4,6 +4,8 @@ import { AppLayout } from "@/components/layout/app-layout";
 import { AuthLayout } from "@/components/layout/auth-layout";
 import { LoadingScreen } from "@/components/layout/loading-screen";
 import { paths } from "@/config/paths";
+import { useSession } from "@/entities/session/get-session";
+import { SignedOutHeaderNav } from "@/features/auth/components/signed-out-header-nav";
 import { GuardedOutlet } from "./guarded-outlet";
 import { NotFoundPage } from "./not-found-page";
 import { RouteErrorPage } from "./route-error-page";
@@ -77,12 +79,17 @@ export const appPageRoutes: PageRoute[] = [
 ];
 
 /**
- * The header's right side (family switcher, credits, account menu), loaded with the first page that
- * shows the app layout: the auth pages never need it.
+ * The header's right side (family switcher, credits, account menu), loaded with the first signed-in
+ * page that shows the app layout: the auth pages never need it, and a visitor on the privacy policy
+ * gets the ways in alone.
  */
 const LazyHeaderActions = lazy(() => import("./header-actions"));
 
 function HeaderActions() {
+  const session = useSession();
+  // Nothing until the session is known, so a parent's header never flashes "Sign in".
+  if (session.isPending) return null;
+  if (!session.data?.user) return <SignedOutHeaderNav />;
   return (
     <Suspense fallback={null}>
       <LazyHeaderActions />

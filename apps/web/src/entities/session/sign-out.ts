@@ -1,4 +1,3 @@
-import { forgetAllKeptFiles } from "@/lib/kept-files";
 import { loadAuthClient } from "./load-auth-client";
 
 /** Survives the reload of sign-out (local storage does not): a message for the sign-in page. */
@@ -54,7 +53,8 @@ export async function signOut({
     // Ignored on purpose: see above.
   }
   // Photos kept on this device for an unfinished upload go too: a shared device keeps no child's photos.
-  await forgetAllKeptFiles();
+  // Loaded here, not with every page: IndexedDB's helper is ≈ 1 KB the public pages do without.
+  await (await import("@/lib/kept-files")).forgetAllKeptFiles().catch(() => undefined);
   try {
     localStorage.clear();
     if (notice) {

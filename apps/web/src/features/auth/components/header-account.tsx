@@ -21,6 +21,7 @@ import { useSession } from "@/entities/session/get-session";
 import { useUser } from "@/entities/session/get-user";
 import { signOut } from "@/entities/session/sign-out";
 import { childOfLocation, studioMenuPath } from "@/entities/studio/studio-intro";
+import { SignedOutHeaderNav } from "./signed-out-header-nav";
 
 /** The right side of the app header: the account menu when signed in, the ways in otherwise. */
 export function HeaderAccount() {
@@ -33,18 +34,7 @@ export function HeaderAccount() {
   const familyId = useCurrentFamilyId();
   const children = useChildren(user.data?.emailVerified === true ? familyId : null);
 
-  if (!sessionUser) {
-    return (
-      <nav aria-label="Account" className="flex shrink-0 items-center gap-0.5 sm:gap-2">
-        <Button asChild variant="bare" size="sm" className="text-white hover:bg-white/10 max-sm:px-3">
-          <Link to={paths.signIn}>Sign in</Link>
-        </Button>
-        <Button asChild variant="accent" size="sm" className="max-sm:px-3.5">
-          <Link to={paths.signUp}>Create account</Link>
-        </Button>
-      </nav>
-    );
-  }
+  if (!sessionUser) return <SignedOutHeaderNav />;
 
   const firstName = user.data?.firstName || sessionUser.name.split(" ")[0] || "You";
   const fullName = user.data ? `${user.data.firstName} ${user.data.lastName}`.trim() : sessionUser.name;
