@@ -12,6 +12,7 @@ import type { DatabaseConnection } from "./db/client";
 import { adminRoutes } from "./http/admin-routes";
 import { analyticsRoutes } from "./http/analytics-routes";
 import { authRoutes } from "./http/auth-routes";
+import { sessionCookieOf } from "./http/authenticate";
 import { billingRoutes } from "./http/billing-routes";
 import { childrenRoutes } from "./http/children-routes";
 import { fastifyTrustProxy } from "./http/client-address";
@@ -19,6 +20,7 @@ import { cookieValue } from "./http/cookie-value";
 import { devMailRoutes } from "./http/dev-mail-routes";
 import { registerErrorHandling, sendError } from "./http/error-handler";
 import { familyRoutes } from "./http/family-routes";
+import { firstAnswersFor } from "./http/first-answers";
 import { healthRoutes } from "./http/health-routes";
 import { identityRoutes } from "./http/identity-routes";
 import { imageModelWebhookRoutes } from "./http/image-model-webhook-routes";
@@ -205,13 +207,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   if (webApp) {
     // Client routes get the page from a route rather than from the not-found handler, so the page
     // passes through the route hooks (compression among them); a file that is not there stays a 404.
-    app.get("/*", (request, reply) =>
-      isClientRoute(request.method, request.url)
-        ? webApp.sendIndex(reply, request.url, {
-            signedInBefore: cookieValue(request.headers.cookie, SIGNED_IN_BEFORE_COOKIE) === "1",
-          })
-        : sendError(reply, 404, notFound(request)),
-    );
+    app.get("/*", async (request, reply) => {
+      if (!isClientRoute(request.method, request.url)) return sendError(reply, 404, notFound(request));
+      // A browser with a session cookie gets the page with its first answers (decision 0064).
+      const sessionCookie = await sessionCookieOf(auth, request);
+      return webApp.sendIndex(reply, request.url, {
+        signedInBefore: cookieValue(request.headers.cookie, SIGNED_IN_BEFORE_COOKIE) === "1",
+        firstAnswers: sessionCookie ? await firstAnswersFor(app, { url: request.url, sessionCookie }) : null,
+      });
+    });
   }
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, notFound(request)));
 

@@ -5,6 +5,7 @@ import { AppError } from "../lib/app-error";
 import type { Auth } from "../modules/auth/better-auth/create-auth";
 import { findSignedInSession } from "../modules/auth/find-signed-in-session";
 import type { FamilyMembership } from "../modules/families/family-membership";
+import { cookieValue } from "./cookie-value";
 import { fetchHeadersOf } from "./request-headers";
 import { sessionTokenOf } from "./session-token";
 
@@ -78,6 +79,15 @@ export async function authenticate(
     },
     membership: found.membership,
   };
+}
+
+/**
+ * Better Auth's session cookie as the browser sent it (still signed), or null. Only a page request
+ * reads it (to embed its first answers, decision 0064); the API authenticates through `authenticate`.
+ */
+export async function sessionCookieOf(auth: Auth, request: FastifyRequest): Promise<string | null> {
+  const { cookieName } = await sessionSettingsOf(auth);
+  return cookieValue(request.headers.cookie, cookieName);
 }
 
 /** The signed-in parent behind a request, or a 401 (see authenticate). */

@@ -2,10 +2,16 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { PUBLIC_CONFIG_ELEMENT_ID } from "@wonderkin/contract/rules";
+import {
+  FIRST_ANSWERS_ELEMENT_ID,
+  type FirstAnswers,
+  PUBLIC_CONFIG_ELEMENT_ID,
+} from "@wonderkin/contract/rules";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { escapeHtml } from "../lib/escape-html";
+import { firstPicturesOf } from "./first-answers";
 import { type PrerenderedPage, prerenderedPages } from "./prerendered-pages";
+import { routeModulePreloads } from "./route-preloads";
 import { allowStyleAttributeHashes, allowStyleNonce } from "./security-headers";
 
 /** Vite puts content-hashed files under /assets: their URL changes with their content. */
@@ -23,9 +29,14 @@ export function brandIndexHtml(html: string, appName: string): string {
 export type WebApp = {
   /**
    * The app's page for a client route, with its public copy if it has one; `visitor` says whether
-   * the browser carries the signed-in-before mark (which copy `/` gets depends on it).
+   * the browser carries the signed-in-before mark (which copy `/` gets depends on it) and, for a
+   * browser with a session cookie, the first answers its page would ask for (decision 0064).
    */
-  sendIndex(reply: FastifyReply, url: string, visitor: { signedInBefore: boolean }): Promise<FastifyReply>;
+  sendIndex(
+    reply: FastifyReply,
+    url: string,
+    visitor: { signedInBefore: boolean; firstAnswers: FirstAnswers | null },
+  ): Promise<FastifyReply>;
 };
 
 /**
@@ -35,12 +46,44 @@ export type WebApp = {
  * close the element.
  */
 function withPublicConfig(html: string, config: unknown): string {
-  const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  return withJsonBlock(html, PUBLIC_CONFIG_ELEMENT_ID, config);
+}
+
+/** A JSON data block at the end of the head; "<" escaped so that no value can close the element. */
+function withJsonBlock(html: string, id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, "\\u003c");
   // A function, so that "$&" or "$1" in a value is never read as a replacement pattern.
   return html.replace(
     "</head>",
-    () => `    <script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>\n  </head>`,
+    () => `    <script type="application/json" id="${id}">${json}</script>\n  </head>`,
   );
+}
+
+/**
+ * A signed-in page's first answers (decision 0064), in a data block the app reads before it asks
+ * anything. Only the browser whose session cookie they were asked with receives them.
+ */
+function withFirstAnswers(html: string, answers: FirstAnswers | null): string {
+  if (!answers) return html;
+  const preloads = firstPicturesOf(answers)
+    .map(
+      (address) =>
+        `    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(address)}" />\n`,
+    )
+    .join("");
+  return withJsonBlock(
+    html.replace("</head>", () => `${preloads}  </head>`),
+    FIRST_ANSWERS_ELEMENT_ID,
+    answers,
+  );
+}
+
+/** The route's own chunks, asked for with the entry's (decision 0064). */
+function withRouteModules(html: string, files: string[]): string {
+  const links = files
+    .map((file) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(file)}">\n`)
+    .join("");
+  return links ? html.replace("</head>", () => `${links}  </head>`) : html;
 }
 
 /** The page learns its style nonce from this meta tag (the CSP header of the same response allows it). */
@@ -81,8 +124,10 @@ export async function registerWebApp(
     // precompress-assets.ts): sent as they are, with Content-Encoding and Vary, to a browser that
     // takes them, so no asset is compressed per request.
     preCompressed: true,
-    // Not index.html (served by sendIndex) nor the server-side entry of the public pages' copies.
-    allowedPath: (pathName) => pathName !== "/index.html" && !pathName.startsWith("/ssr/"),
+    // Not index.html (served by sendIndex), the server-side entry of the public pages' copies, nor
+    // the build's manifest (read by the server for the route preloads).
+    allowedPath: (pathName) =>
+      pathName !== "/index.html" && !pathName.startsWith("/ssr/") && !pathName.startsWith("/.vite/"),
     setHeaders(reply, filePath) {
       const urlPath = `/${path.relative(options.distDir, filePath).split(path.sep).join("/")}`;
       reply.header(
@@ -94,6 +139,7 @@ export async function registerWebApp(
     },
   });
   const publicPages = prerenderedPages(options.distDir, app.log);
+  const routePreloads = routeModulePreloads(options.distDir);
   return {
     async sendIndex(reply, url, visitor) {
       const nonce = randomBytes(16).toString("base64");
@@ -107,15 +153,22 @@ export async function registerWebApp(
           allowStyleAttributeHashes(withNonce, copy?.styleAttributeHashes ?? []),
         );
       }
-      const page = withPublicConfig(withPrerenderedPage(withStyleNonce(indexHtml, nonce), copy), config);
-      // `/` is painted differently with and without the signed-in-before cookie.
-      if (isHome(url)) reply.header("vary", "Cookie");
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
+      const page = withFirstAnswers(
+        withPublicConfig(
+          withPrerenderedPage(withRouteModules(withStyleNonce(indexHtml, nonce), routePreloads(url)), copy),
+          config,
+        ),
+        visitor.firstAnswers,
+      );
+      // `/` is painted differently with and without the signed-in-before cookie, and any page
+      // carries a signed-in parent's first answers with the session cookie.
+      reply.header("vary", "Cookie");
+      // A page with a parent's answers in it is theirs alone: no cache keeps it.
+      const caching = visitor.firstAnswers ? "private, no-store" : "no-cache";
+      return reply.header("cache-control", caching).type("text/html; charset=utf-8").send(page);
     },
   };
 }
-
-const isHome = (url: string) => (url.split("?")[0] ?? "").replace(/\/+$/, "") === "";
 
 /** A client-side route (no file extension, not under /api) gets index.html; React Router takes it from there. */
 export function isClientRoute(method: string, url: string): boolean {

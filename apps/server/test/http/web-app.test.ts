@@ -26,8 +26,25 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, "assets/app-def456.js"), appScript);
   await writeFile(path.join(distDir, "assets/app-def456.js.br"), brotliCompressSync(appScript));
   await writeFile(path.join(distDir, "assets/app-def456.js.gz"), gzipSync(appScript));
+  await mkdir(path.join(distDir, ".vite"));
+  await writeFile(path.join(distDir, ".vite/manifest.json"), JSON.stringify(manifest));
   testApp = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: distDir, APP_NAME: "Wonder & Kin" });
 });
+
+/** The web build's manifest, as Vite writes it: the entry, the studio's page and the chunks they share. */
+const manifest = {
+  "index.html": { file: "assets/index-abc123.js", isEntry: true, imports: ["_framework-1.js"] },
+  "_framework-1.js": { file: "assets/framework-1.js" },
+  "_schemas-1.js": { file: "assets/schemas-1.js", imports: ["_framework-1.js"] },
+  "_card-1.js": { file: "assets/card-1.js", imports: ["_schemas-1.js"] },
+  "src/features/studio/components/magic-studio-page.tsx": {
+    file: "assets/magic-studio-page-1.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_framework-1.js", "_card-1.js", "_schemas-1.js"],
+    dynamicImports: ["_viewer-1.js"],
+  },
+  "_viewer-1.js": { file: "assets/viewer-1.js" },
+};
 
 afterAll(async () => {
   await testApp.close();
@@ -35,6 +52,26 @@ afterAll(async () => {
 });
 
 describe("serving the built web app in production", () => {
+  it("sends the studio's page with its own chunks preloaded, and no other page with them", async () => {
+    const studio = await testApp.app.inject({
+      method: "GET",
+      url: "/kids/children/7/magic-studio?from=menu",
+    });
+    const preloaded = [...studio.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+    // Its page module and what it imports that the entry does not; not its lazy parts.
+    expect(preloaded).toEqual([
+      "/assets/magic-studio-page-1.js",
+      "/assets/card-1.js",
+      "/assets/schemas-1.js",
+    ]);
+    const other = await testApp.app.inject({ method: "GET", url: "/kids/choose-theme" });
+    expect(other.body).not.toContain("magic-studio-page-1.js");
+    // The manifest itself is not served.
+    expect((await testApp.app.inject({ method: "GET", url: "/.vite/manifest.json" })).statusCode).toBe(404);
+  });
+
   it("answers client routes with index.html, never cached, titled with APP_NAME", async () => {
     for (const url of ["/", "/sign-up", "/kids/children/7/magic-studio", "/kids/choose-theme?x=1"]) {
       const response = await testApp.app.inject({ method: "GET", url });

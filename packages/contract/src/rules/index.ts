@@ -12,4 +12,5 @@ export * from "./auth-rules";
 export * from "./child-rules";
 export * from "./error-codes";
 export * from "./family-rules";
+export * from "./first-answers";
 export * from "./plans-data";
