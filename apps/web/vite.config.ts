@@ -34,6 +34,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: !isSsrBuild,
     // public/ (icons, preview art) belongs to the browser's build only.
     copyPublicDir: !isSsrBuild,
+    // Which chunks each page module needs: the server preloads the studio's with its page (decision 0064).
+    manifest: !isSsrBuild,
     target: "es2022",
     assetsInlineLimit: 0,
     rolldownOptions: {
@@ -57,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               name: "public-pages",
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](input|password-input|alert|page-header|icon-badge|text-link|field)\.tsx|lib[\\/](cn|local-storage|api-error|plain-request|public-config|form-rules)\.ts|entities[\\/]session[\\/]session-storage\.ts|features[\\/]auth[\\/]components[\\/]social-(sign-in-buttons|popup)\.tsx)|packages[\\/]contract[\\/]src[\\/]rules[\\/]/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](input|password-input|alert|page-header|icon-badge|text-link|field)\.tsx|lib[\\/](cn|local-storage|api-error|plain-request|public-config|form-rules|first-answers|signed-media)\.ts|entities[\\/]session[\\/](session-storage|get-user)\.ts|features[\\/]auth[\\/](components[\\/]social-(sign-in-buttons|popup)\.tsx|lib[\\/]with-return-url\.ts)|components[\\/]forms[\\/]use-checked-form\.ts)|packages[\\/]contract[\\/]src[\\/]rules[\\/]/,
             },
           ],
         },

@@ -4,7 +4,8 @@ import {
   type EndpointRequest,
   type EndpointResponse,
 } from "@wonderkin/contract";
-import { ApiError, type RequestContext } from "./api-error";
+import { ApiError, type RequestContext, readRequestContext } from "./api-error";
+import { takeFirstAnswer } from "./first-answers";
 import { sendToApi } from "./plain-request";
 
 export { ApiError, type RequestContext, setRequestContextProvider } from "./api-error";
@@ -19,7 +20,10 @@ export async function callApi<E extends Endpoint>(
   context: RequestContext = {},
 ): Promise<EndpointResponse<E>> {
   const body = endpoint.request.parse(request);
-  const { response, payload } = await sendToApi(endpoint.path, { method: endpoint.method, body, context });
+  const { response, payload } =
+    // A signed-in page's first asks are answered from the page itself when it carries them (decision 0064).
+    firstAnswerTo(endpoint, body, context) ??
+    (await sendToApi(endpoint.path, { method: endpoint.method, body, context }));
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
     if (parsed.success)
@@ -35,4 +39,21 @@ export async function callApi<E extends Endpoint>(
     );
   }
   return parsed.data as EndpointResponse<E>;
+}
+
+/** The page's embedded answer to this call, as `sendToApi` would return the server's (decision 0064). */
+function firstAnswerTo(
+  endpoint: Endpoint,
+  body: unknown,
+  context: RequestContext,
+): { response: Response; payload: unknown } | null {
+  const { token, organizationId } = { ...readRequestContext(), ...context };
+  const embedded = takeFirstAnswer({
+    method: endpoint.method,
+    path: endpoint.path,
+    body,
+    token,
+    organizationId,
+  });
+  return embedded ? { response: new Response(null, { status: 200 }), payload: embedded.payload } : null;
 }

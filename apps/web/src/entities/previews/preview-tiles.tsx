@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { styleTitle } from "@/entities/catalogue/catalogue";
 import { cn } from "@/lib/cn";
+import { FIRST_PICTURES, pictureLoading } from "@/lib/picture-priority";
 import { previewGridColumns } from "./preview-grid";
 
 const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
@@ -75,19 +76,22 @@ function Finished({
   title,
   childName,
   onOpen,
+  first,
 }: {
   image: GeneratedImage;
   title: string;
   childName: string;
   onOpen?: (() => void) | undefined;
+  /** Among the first pictures of the page: fetched at once, shown without the fade. */
+  first: boolean;
 }) {
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(first);
   const [top, bottom] = findStyle(image.styleId)?.art.gradient ?? fallbackGradient;
   const picture = (
     <img
       src={image.thumbnailUrl ?? image.url ?? ""}
       alt={`${childName} as ${title}, a preview`}
-      loading="lazy"
+      {...pictureLoading(first)}
       decoding="async"
       onLoad={() => setLoaded(true)}
       className={cn(
@@ -145,7 +149,7 @@ export function PreviewTiles({
       aria-label={`${childName}'s previews`}
       className={cn("grid gap-x-3 gap-y-4", previewGridColumns(shown.length), className)}
     >
-      {shown.map((image) => {
+      {shown.map((image, index) => {
         const title = styleTitle(image.styleId);
         const finished = image.status === "succeeded";
         return (
@@ -157,7 +161,13 @@ export function PreviewTiles({
             data-testid="preview-tile"
           >
             {finished ? (
-              <Finished image={image} title={title} childName={childName} onOpen={onOpen?.(image)} />
+              <Finished
+                image={image}
+                title={title}
+                childName={childName}
+                onOpen={onOpen?.(image)}
+                first={index < FIRST_PICTURES}
+              />
             ) : (
               <Making image={image} title={title} />
             )}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { setRequestContextProvider } from "@/lib/api-error";
+import { takeFirstAnswer } from "@/lib/first-answers";
 import { readOrganizationId, readSessionToken, storeSessionToken } from "./session-storage";
 
 // The product API learns who is calling and for which family from here (spec §6: every request
@@ -29,6 +30,10 @@ export async function getSession({ fresh = false }: { fresh?: boolean } = {}): P
   // (≈ 12 KB gzipped) on every first page: the stored bearer token, cookies as well (a social
   // sign-in's handshake), and any renewed token the answer carries kept in its place.
   const token = readSessionToken();
+  const embedded = fresh
+    ? null
+    : takeFirstAnswer({ method: "GET", path: sessionPath, body: null, token, organizationId: null });
+  if (embedded) return sessionOf(embedded.payload);
   const response = await fetch(fresh ? `${sessionPath}?disableCookieCache=true` : sessionPath, {
     method: "GET",
     credentials: "include",
@@ -44,6 +49,11 @@ export async function getSession({ fresh = false }: { fresh?: boolean } = {}): P
   }
   const renewed = response.headers.get("set-auth-token");
   if (renewed) storeSessionToken(renewed);
+  return sessionOf(body);
+}
+
+/** Better Auth's answer as the session the app keeps, or null when it names none. */
+function sessionOf(body: unknown): Session {
   if (!isRecord(body) || !isRecord(body.user) || !isRecord(body.session)) return null;
   return { user: body.user as SessionUser, token: String(body.session.token) };
 }

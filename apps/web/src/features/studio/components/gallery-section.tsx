@@ -7,6 +7,7 @@ import { LoadProblem } from "@/components/ui/load-problem";
 import { Spinner } from "@/components/ui/spinner";
 import { styleTitle } from "@/entities/catalogue/catalogue";
 import { errorMessage } from "@/lib/error-message";
+import { FIRST_PICTURES } from "@/lib/picture-priority";
 import { toast } from "@/lib/toast";
 import { useDeleteImage, useGalleryFilters } from "../api/gallery";
 import { isPortrait } from "../lib/gallery";
@@ -122,7 +123,7 @@ export function GallerySection({
           aria-label={`${childName}'s portraits`}
           className="grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3 sm:gap-x-4 lg:grid-cols-4"
         >
-          {images.map((image) => {
+          {images.map((image, index) => {
             if (image.status === "succeeded") positions[image.kind] += 1;
             return (
               <PortraitCard
@@ -138,6 +139,7 @@ export function GallerySection({
                   setDeleting(image);
                 }}
                 sharing={sharingOf(image)}
+                first={index < FIRST_PICTURES}
               />
             );
           })}

@@ -5,6 +5,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { styleTitle } from "@/entities/catalogue/catalogue";
 import { PreviewBadge } from "@/entities/previews/preview-tiles";
 import { cn } from "@/lib/cn";
+import { pictureLoading } from "@/lib/picture-priority";
 import { isActive } from "../lib/gallery";
 import { portraitProgressWords, portraitWaitWords } from "../lib/portrait-words";
 import { sharedUntilWords } from "../lib/share-links";
@@ -149,14 +150,16 @@ function Finished({
   onOpen,
   sharing,
   onToggleFavourite,
+  first,
 }: {
   image: GeneratedImage;
   position: number;
   onOpen: () => void;
   sharing: CardSharing | undefined;
   onToggleFavourite: (() => void) | undefined;
+  first: boolean;
 }) {
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(first);
   const style = findStyle(image.styleId);
   const [top, bottom] = style?.art.gradient ?? fallbackGradient;
   const title = styleTitle(image.styleId);
@@ -172,7 +175,7 @@ function Finished({
         <img
           src={image.thumbnailUrl ?? image.url ?? ""}
           alt={`${title} ${noun} ${position}`}
-          loading="lazy"
+          {...pictureLoading(first)}
           decoding="async"
           onLoad={() => setLoaded(true)}
           className={cn(
@@ -230,6 +233,7 @@ export function PortraitCard({
   onDelete,
   sharing,
   onToggleFavourite,
+  first = false,
 }: {
   image: GeneratedImage;
   position: number;
@@ -241,6 +245,8 @@ export function PortraitCard({
   sharing?: CardSharing;
   /** The heart of a finished portrait (absent: not offered). */
   onToggleFavourite?: () => void;
+  /** Among the first pictures of the page: fetched at once, shown without the fade. */
+  first?: boolean;
 }) {
   let body: ReactNode;
   if (isActive(image)) body = <InProgress image={image} />;
@@ -254,6 +260,7 @@ export function PortraitCard({
         onOpen={onOpen}
         sharing={sharing}
         onToggleFavourite={onToggleFavourite}
+        first={first}
       />
     );
   const finished = image.status === "succeeded";
