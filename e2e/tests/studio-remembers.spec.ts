@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import {
   acceptInvitationEndpoint,
   addMemberEndpoint,
@@ -42,6 +42,16 @@ async function enterFromIntro(page: Page, child: Pick<Child, "id">) {
   await recorded;
   await expect(page).toHaveURL(new RegExp(`/kids/children/${child.id}/magic-studio$`));
 }
+
+/** What the studio asks first, each answered from the page itself on a load (decision 0064). */
+const firstAsks = [
+  "/api/auth/get-session",
+  "/api/user/get",
+  "/api/children/get",
+  "/api/children/previews",
+  "/api/children/generated-images",
+  "/api/children/generated-images/filters",
+];
 
 async function useFamily(page: Page, familyId: string) {
   await page.evaluate((id) => localStorage.setItem("wonderkin.organization-id", id), familyId);
@@ -193,12 +203,26 @@ test.describe("the studio remembers", () => {
     // Marked again, it is still a favourite after a reload (kept on the server).
     await gallery.getByRole("button", { name: "Favourite: Astronaut, portrait 1" }).click();
     await expect(filter("Favourites")).toContainText("1");
+    // The reloaded page arrives with its first answers (decision 0064): it asks the server for none
+    // of them, and they are the server's answers of now (the favourite just marked).
+    const asked: string[] = [];
+    const watchAsks = (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (firstAsks.includes(path)) asked.push(path);
+    };
+    page.on("request", watchAsks);
     await page.reload();
     await expect(gallery.locator('[data-status="succeeded"]')).toHaveCount(3);
     await expect(gallery.getByRole("button", { name: "Favourite: Astronaut, portrait 1" })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
+    await expect(filter("Favourites")).toContainText("1");
+    page.off("request", watchAsks);
+    expect(asked).toEqual([]);
+    // The first pictures are asked for first, the rest as they come into view.
+    await expect(gallery.locator("img").first()).toHaveAttribute("fetchpriority", "high");
+    await expect(gallery.locator("img").last()).toHaveAttribute("loading", "lazy");
     await filter("Favourites").click();
     await expect(gallery.getByRole("listitem")).toHaveCount(1);
     await expect(gallery.getByRole("button", { name: "Astronaut portrait 1", exact: true })).toBeVisible();

@@ -13,3 +13,17 @@ export function sessionScript(parent: StudioParent): string {
   };
   return `for (const [key, value] of Object.entries(${JSON.stringify(entries)})) localStorage.setItem(key, value);`;
 }
+
+/**
+ * Better Auth's session cookie, as the browser that signed in holds it (set by the sign-in answer,
+ * HttpOnly): the server embeds a signed-in page's first answers for it (decision 0064).
+ */
+export function sessionCookie(parent: StudioParent, origin: string) {
+  return {
+    name: "better-auth.session_token",
+    value: parent.token,
+    url: origin,
+    httpOnly: true,
+    sameSite: "Lax" as const,
+  };
+}
