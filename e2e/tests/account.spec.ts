@@ -118,6 +118,9 @@ test.describe("account settings", () => {
         body: JSON.stringify({ code: "USER_NOT_FOUND", message: authMessages.userNotFoundInDb }),
       }),
     );
+    // Without the session cookie the reloaded page asks for the record itself, rather than reading
+    // the server's answer from the page (decision 0064); the bearer token keeps it signed in.
+    await page.context().clearCookies();
     await page.reload();
     await expect(page.getByText(authMessages.userNotFoundInDb)).toBeVisible();
     await expect(page).toHaveURL(/\/sign-in$/);

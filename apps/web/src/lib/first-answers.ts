@@ -8,10 +8,12 @@ import {
 /**
  * The answers the server put into a signed-in page (decision 0064), each given out once to the
  * first request that asks exactly it, so the page's first queries do not wait for a round trip
- * each. Later asks (a refetch, a poll) go to the server as always. Answers are kept only for a
- * minute after the page started: an old tab's first render never sees stale ones.
+ * each. Later asks (a refetch, a poll) go to the server as always. They describe the moment the page
+ * was served, so what is left of them is dropped at the first change the page makes (any mutation,
+ * `discardFirstAnswers`) and 15 seconds after the page started, whichever comes first: a query that
+ * first runs later asks the server.
  */
-const USABLE_FOR_MS = 60_000;
+const USABLE_FOR_MS = 15_000;
 
 type Waiting = { answers: Map<string, FirstAnswer>; sessionToken: string; readAt: number };
 
@@ -77,6 +79,12 @@ export function takeFirstAnswer(
   if (answer.familyId !== null && answer.familyId !== (request.organizationId ?? null)) return null;
   waiting.answers.delete(key);
   return { payload: answer.payload };
+}
+
+/** Drops every answer not yet given out: the page has changed something since it was served. */
+export function discardFirstAnswers(doc: Document | undefined = globalThis.document): void {
+  if (waiting === undefined) waiting = readEmbedded(doc);
+  waiting?.answers.clear();
 }
 
 /** Tests: forget what was read, so the next call reads the page again. */
