@@ -14,6 +14,7 @@ import {
 } from "@wonderkin/contract";
 import { FAMILY_HEADER, type FirstAnswer, type FirstAnswers } from "@wonderkin/contract/rules";
 import type { FastifyInstance } from "fastify";
+import { STUDIO_PAGE_PATH } from "./route-preloads";
 
 type Call = { method: "GET" | "POST"; path: string; body: unknown; family: boolean };
 
@@ -39,11 +40,9 @@ const guardCalls: Call[] = [
   call(userCreditsEndpoint, {}),
 ];
 
-const STUDIO_PATH = /^\/kids\/children\/(\d{1,9})\/magic-studio\/?$/;
-
 /** The magic studio's own first calls (features/studio): its previews, gallery page and filters. */
 function routeCalls(url: string): Call[] {
-  const studio = STUDIO_PATH.exec(url.split("?")[0] ?? "");
+  const studio = STUDIO_PAGE_PATH.exec(url.split("?")[0] ?? "");
   if (!studio) return [];
   const childId = Number(studio[1]);
   return [

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+/** The magic studio's address (apps/web/src/app/routes.tsx); its child id is the first group. */
+export const STUDIO_PAGE_PATH = /^\/kids\/children\/(\d{1,9})\/magic-studio\/?$/;
+
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
@@ -10,10 +13,7 @@ type Manifest = Record<string, ManifestChunk>;
  * (decision 0064). The magic studio is the page parents open most, and its largest.
  */
 export const preloadedRouteModules: readonly { pattern: RegExp; source: string }[] = [
-  {
-    pattern: /^\/kids\/children\/\d{1,9}\/magic-studio\/?$/,
-    source: "src/features/studio/components/magic-studio-page.tsx",
-  },
+  { pattern: STUDIO_PAGE_PATH, source: "src/features/studio/components/magic-studio-page.tsx" },
 ];
 
 /** A chunk's file and every chunk it imports statically, depth first, each once. */

@@ -52,11 +52,12 @@ function withPublicConfig(html: string, config: unknown): string {
 /** A JSON data block at the end of the head; "<" escaped so that no value can close the element. */
 function withJsonBlock(html: string, id: string, value: unknown): string {
   const json = JSON.stringify(value).replace(/</g, "\\u003c");
-  // A function, so that "$&" or "$1" in a value is never read as a replacement pattern.
-  return html.replace(
-    "</head>",
-    () => `    <script type="application/json" id="${id}">${json}</script>\n  </head>`,
-  );
+  return beforeHeadEnd(html, `    <script type="application/json" id="${id}">${json}</script>\n`);
+}
+
+/** `text` inserted just before `</head>`; a function, so "$&" or "$1" in it is never a pattern. */
+function beforeHeadEnd(html: string, text: string): string {
+  return text ? html.replace("</head>", () => `${text}  </head>`) : html;
 }
 
 /**
@@ -71,11 +72,7 @@ function withFirstAnswers(html: string, answers: FirstAnswers | null): string {
         `    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(address)}" />\n`,
     )
     .join("");
-  return withJsonBlock(
-    html.replace("</head>", () => `${preloads}  </head>`),
-    FIRST_ANSWERS_ELEMENT_ID,
-    answers,
-  );
+  return withJsonBlock(beforeHeadEnd(html, preloads), FIRST_ANSWERS_ELEMENT_ID, answers);
 }
 
 /** The route's own chunks, asked for with the entry's (decision 0064). */
@@ -83,12 +80,12 @@ function withRouteModules(html: string, files: string[]): string {
   const links = files
     .map((file) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(file)}">\n`)
     .join("");
-  return links ? html.replace("</head>", () => `${links}  </head>`) : html;
+  return beforeHeadEnd(html, links);
 }
 
 /** The page learns its style nonce from this meta tag (the CSP header of the same response allows it). */
 function withStyleNonce(html: string, nonce: string): string {
-  return html.replace("</head>", `    <meta name="csp-nonce" content="${nonce}" />\n  </head>`);
+  return beforeHeadEnd(html, `    <meta name="csp-nonce" content="${nonce}" />\n`);
 }
 
 /**
