@@ -176,7 +176,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(videoRoutes({ ...families, studio }));
   await app.register(privacyRoutes({ ...families, privacy }));
   await app.register(imageModelWebhookRoutes({ studio }));
-  if (storage.kind === "local") await app.register(mediaRoutes({ storage, secret: families.mediaSecret }));
+  await app.register(mediaRoutes({ storage, secret: families.mediaSecret }));
   // Public pages of shared portraits: registered in every mode, and before the web app's fallback.
   await app.register(sharePageRoutes({ db: deps.database.db, storage, appName: env.APP_NAME }));
   await app.register(authRoutes(auth));

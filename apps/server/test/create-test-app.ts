@@ -24,6 +24,7 @@ import type { ImageModel } from "../src/providers/image-model/image-model";
 import type { Mailer } from "../src/providers/mailer/mailer";
 import type { Storage } from "../src/providers/storage/storage";
 import { createSafetyDouble, type SafetyDouble } from "./support/safety";
+import { TEST_AUTH_SECRET } from "./support/test-secret";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export type TestApp = {
@@ -114,7 +115,7 @@ export async function createTestApp(
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
-    AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
+    AUTH_SECRET: TEST_AUTH_SECRET,
     PUBLIC_URL: "http://localhost:3000",
     LOCAL_TRAINING_SECONDS: "0",
     // Every test request comes from 127.0.0.1 and many go to one address: the e-mail limits'

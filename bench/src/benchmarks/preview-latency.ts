@@ -3,7 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type GeneratedImage, previewsEndpoint, uploadSinglePhotoPath } from "@wonderkin/contract";
+import {
+  type GeneratedImage,
+  portraitPictureUrl,
+  previewsEndpoint,
+  uploadSinglePhotoPath,
+} from "@wonderkin/contract";
 import { samePersonPictures } from "@wonderkin/server/test-fixtures/face-pictures";
 import type { Benchmark } from "../harness/benchmark";
 import { percentile, sortedAscending } from "../harness/percentile";
@@ -249,7 +254,7 @@ async function uploadAndWatch(
     );
     const at = performance.now() - answered;
     polls++;
-    const shown = previews.images.filter((image) => image.status === "succeeded" && image.thumbnailUrl);
+    const shown = previews.images.filter((image) => image.status === "succeeded" && image.url);
     firstMs ??= shown.length > 0 ? at : null;
     if (previews.status === "ready") {
       if (firstMs === null) throw new Error(`${label}: the previews are "ready" without a finished one`);
@@ -354,7 +359,7 @@ function summarisePhases(phases: Phases[]): Record<string, number> {
 async function thumbnailBytes(origin: string, run: PreviewRun): Promise<number> {
   const [first] = run.shown;
   // Signed addresses, fetched as the page's <img> does: without the session.
-  const response = await fetch(new URL(first?.thumbnailUrl ?? "", origin));
+  const response = await fetch(new URL(portraitPictureUrl(first?.url ?? "", "thumbnail"), origin));
   const body = await response.arrayBuffer();
   if (!response.ok || body.byteLength === 0) {
     throw new Error(`${run.label}: a preview's thumbnail answered ${response.status}`);

@@ -8,6 +8,7 @@ import {
   GENERATION_MAX_COUNT,
   type GeneratedImage,
   generateEndpoint,
+  portraitPictureUrl,
   predictionStatusEndpoint,
 } from "@wonderkin/contract";
 import {
@@ -313,7 +314,7 @@ async function statuses(origin: string, family: Family, ids: string[]): Promise<
 function checkFinished(family: Family, image: GeneratedImage): GeneratedImage {
   const problems = [
     image.completedAt ? null : "no completedAt",
-    image.url && image.thumbnailUrl ? null : "no files",
+    image.url ? null : "no files",
     image.width === LOCAL_PORTRAIT_WIDTH && image.height === LOCAL_PORTRAIT_HEIGHT
       ? null
       : `${image.width}×${image.height}`,
@@ -337,9 +338,10 @@ async function storedBytes(origin: string, families: Family[], done: GeneratedIm
 
 async function downloadedBytes(origin: string, family: Family, image: GeneratedImage): Promise<number> {
   let total = 0;
-  for (const url of [image.url, image.thumbnailUrl]) {
+  const address = image.url ?? "";
+  for (const url of [address, portraitPictureUrl(address, "thumbnail")]) {
     // Signed addresses, fetched as the page's <img> does: without the session.
-    const response = await fetch(new URL(url ?? "", origin));
+    const response = await fetch(new URL(url, origin));
     const body = await response.arrayBuffer();
     if (!response.ok || body.byteLength === 0) {
       throw new Error(`${family.label}: portrait ${image.id}'s file answered ${response.status}`);

@@ -44,11 +44,13 @@ export const generatedImageSchema = z.object({
    * null once it is finished (or when nothing has been measured yet and nothing is known).
    */
   estimatedSeconds: z.number().int().min(0).nullable(),
-  /** Signed addresses that expire (never store them); null until the portrait exists. */
+  /**
+   * The portrait's one signed address, which expires (never store it); null until the portrait
+   * exists. It answers every size of the picture: as is, the full picture; with `size=thumbnail`,
+   * a WebP PORTRAIT_THUMBNAIL_WIDTH pixels wide; with `download=<name>`, the full picture as a
+   * file. Build them with portraitPictureUrl and portraitDownloadUrl (decision 0065).
+   */
   url: z.string().nullable(),
-  thumbnailUrl: z.string().nullable(),
-  /** The same portrait as a download (`Content-Disposition: attachment`). */
-  downloadUrl: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   watermarked: z.boolean(),
@@ -70,6 +72,9 @@ export const generatedImageSchema = z.object({
   completedAt: z.iso.datetime().nullable(),
 });
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
+
+// The sizes of a portrait's picture and its one address (decision 0065), without zod.
+export * from "./rules/portrait-pictures";
 
 const childRequest = z.object({ childId: childIdSchema });
 const imageRequest = z.object({ imageId: z.string().min(1).max(64) });

@@ -8,7 +8,9 @@ import {
   getChildrenEndpoint,
   getUserEndpoint,
   listFamiliesEndpoint,
+  portraitPictureUrl,
   portraitSharesEndpoint,
+  portraitSrcSet,
   previewsEndpoint,
   userCreditsEndpoint,
 } from "@wonderkin/contract";
@@ -117,25 +119,32 @@ export async function firstAnswersFor(
 /** How many of the previews' and of the gallery's first pictures the page asks for at once. */
 const FIRST_PICTURES_EACH = 2;
 
-function thumbnailsOf(answers: FirstAnswers, path: string): string[] {
+/** A first picture as the page's <img> asks for it: its thumbnail, with the sizes it may pick from. */
+export type FirstPicture = { href: string; srcSet: string };
+
+function picturesOf(answers: FirstAnswers, path: string): FirstPicture[] {
   const payload = answers.answers.find((answer) => answer.path === path)?.payload;
   const images = isRecord(payload) && Array.isArray(payload.images) ? payload.images : [];
   return images
     .filter(isRecord)
-    .map((image) => image.thumbnailUrl ?? image.url)
-    .filter((address): address is string => typeof address === "string")
+    .flatMap((image) => {
+      const url = typeof image.url === "string" ? image.url : null;
+      const width = typeof image.width === "number" ? image.width : null;
+      const srcSet = portraitSrcSet({ url, width });
+      return url && srcSet ? [{ href: portraitPictureUrl(url, "thumbnail"), srcSet }] : [];
+    })
     .slice(0, FIRST_PICTURES_EACH);
 }
 
 /**
- * The first pictures the studio shows (its largest paint is one of them): the thumbnails of its
- * first previews and portraits, which the page asks for with the HTML rather than after its scripts,
- * the session and the lists have arrived.
+ * The first pictures the studio shows (its largest paint is one of them): the first previews and
+ * portraits, which the page asks for with the HTML rather than after its scripts, the session and
+ * the lists have arrived. Each with the tiles' srcset, so the browser picks the size the tile will.
  */
-export function firstPicturesOf(answers: FirstAnswers | null): string[] {
+export function firstPicturesOf(answers: FirstAnswers | null): FirstPicture[] {
   if (!answers) return [];
   return [
-    ...thumbnailsOf(answers, previewsEndpoint.path),
-    ...thumbnailsOf(answers, generatedImagesEndpoint.path),
+    ...picturesOf(answers, previewsEndpoint.path),
+    ...picturesOf(answers, generatedImagesEndpoint.path),
   ];
 }

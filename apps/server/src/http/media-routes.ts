@@ -2,7 +2,8 @@ import { commonErrorCodes, privacyErrorCodes, privacyMessages } from "@wonderkin
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
 import { isSignedPathValid, signedMediaCacheControl } from "../lib/signed-url";
-import { LOCAL_MEDIA_PREFIX } from "../providers/storage/local-storage";
+import { portraitFileAt } from "../modules/studio/portrait-record";
+import { MEDIA_ROUTE_PREFIX } from "../providers/storage/local-storage";
 import { type Storage, safeDownloadName } from "../providers/storage/storage";
 import { parseByteRange } from "./byte-range";
 
@@ -22,18 +23,45 @@ function mayBeStored(key: string): boolean {
   return !/\/(photos|thumbnails)\//.test(key) && !key.startsWith("exports/");
 }
 
+/** The file a signed address names at the size its query asks for, or a 400 for a size it has not. */
+function fileAtSize(key: string, size: string | undefined): string {
+  if (size === undefined) return key;
+  const file = size === "thumbnail" || size === "full" ? portraitFileAt(key, size) : null;
+  if (!file) {
+    throw new AppError(
+      400,
+      commonErrorCodes.badRequest,
+      'Only a portrait comes in sizes, and they are "thumbnail" and "full".',
+    );
+  }
+  return file;
+}
+
 /**
- * Serves local-storage files to whoever holds a valid signed address (issued only after the
- * family check). With S3 the browser goes to the bucket's presigned addresses instead.
+ * Serves what a signed address names to whoever holds it (issued only after the family check):
+ * local files from disk; with S3 only portraits' pictures, whose one address answers every size
+ * (decision 0065) by sending the browser on to the bucket's presigned address of that size. Other
+ * files on S3 are given presigned bucket addresses directly.
  */
 export function mediaRoutes(options: { storage: Storage; secret: string }) {
   return async (app: FastifyInstance) => {
     app.get<{ Params: { "*": string }; Querystring: Record<string, string> }>(
-      `${LOCAL_MEDIA_PREFIX}*`,
+      `${MEDIA_ROUTE_PREFIX}*`,
       async (request, reply) => {
-        const key = request.params["*"];
-        const valid = isSignedPathValid(options.secret, `${LOCAL_MEDIA_PREFIX}${key}`, request.query);
-        const file = valid ? await options.storage.get(key).catch(() => null) : null;
+        const signedKey = request.params["*"];
+        const valid = isSignedPathValid(options.secret, `${MEDIA_ROUTE_PREFIX}${signedKey}`, request.query);
+        const key = valid ? fileAtSize(signedKey, request.query.size) : signedKey;
+        // The file name is not part of the signature: it only decides how the browser saves the file.
+        const download = request.query.download;
+        const downloadName = download && download === safeDownloadName(download) ? download : undefined;
+        if (valid && options.storage.kind === "s3") {
+          const bucketAddress = await options.storage.signedUrl(key, downloadName ? { downloadName } : {});
+          return reply
+            .header("cache-control", signedMediaCacheControl(request.query, { store: mayBeStored(key) }))
+            .redirect(bucketAddress, 302);
+        }
+        const file =
+          valid && options.storage.kind === "local" ? await options.storage.get(key).catch(() => null) : null;
         // A genuine export link whose file is gone: the export expired or a deletion reached it
         // (decision 0043). Said plainly, so the parent knows to ask for a new one.
         if (valid && !file && key.startsWith("exports/")) {
@@ -41,11 +69,7 @@ export function mediaRoutes(options: { storage: Storage; secret: string }) {
         }
         if (!file)
           throw new AppError(404, commonErrorCodes.notFound, "This address is unknown or has expired.");
-        // The file name is not part of the signature: it only decides how the browser saves the file.
-        const download = request.query.download;
-        if (download && download === safeDownloadName(download)) {
-          reply.header("content-disposition", `attachment; filename="${download}"`);
-        }
+        if (downloadName) reply.header("content-disposition", `attachment; filename="${downloadName}"`);
         reply
           .type(contentTypes[key.split(".").pop() ?? ""] ?? "application/octet-stream")
           .header("cache-control", signedMediaCacheControl(request.query, { store: mayBeStored(key) }))

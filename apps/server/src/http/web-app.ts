@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import {
   FIRST_ANSWERS_ELEMENT_ID,
   type FirstAnswers,
+  PORTRAIT_TILE_SIZES,
   PUBLIC_CONFIG_ELEMENT_ID,
 } from "@wonderkin/contract/rules";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -66,10 +67,11 @@ function beforeHeadEnd(html: string, text: string): string {
  */
 function withFirstAnswers(html: string, answers: FirstAnswers | null): string {
   if (!answers) return html;
+  const sizes = escapeHtml(PORTRAIT_TILE_SIZES);
   const preloads = firstPicturesOf(answers)
     .map(
-      (address) =>
-        `    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(address)}" />\n`,
+      (picture) =>
+        `    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(picture.href)}" imagesrcset="${escapeHtml(picture.srcSet)}" imagesizes="${sizes}" />\n`,
     )
     .join("");
   return withJsonBlock(beforeHeadEnd(html, preloads), FIRST_ANSWERS_ELEMENT_ID, answers);

@@ -3,6 +3,7 @@ import {
   type FamilySpending,
   familyErrorCodes,
   type GeneratedImage,
+  portraitDownloadUrl,
   studioErrorCodes,
 } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
@@ -95,7 +96,7 @@ describe("a member without a plan of their own", () => {
     const images = gallery.json().images as GeneratedImage[];
     expect(images.map((image) => image.id).sort()).toEqual(family.portraits.map((image) => image.id).sort());
     const [first] = images;
-    const download = await t.app.inject({ method: "GET", url: first?.downloadUrl ?? "" });
+    const download = await t.app.inject({ method: "GET", url: (first && portraitDownloadUrl(first)) ?? "" });
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="astronaut-/);
 

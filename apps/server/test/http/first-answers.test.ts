@@ -2,6 +2,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import {
+  type GeneratedImage,
+  PORTRAIT_TILE_SIZES,
+  portraitPictureUrl,
+  portraitSrcSet,
+} from "@wonderkin/contract";
 import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers, firstAnswerKey } from "@wonderkin/contract/rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatedImage } from "../../src/db/schema";
@@ -61,11 +67,15 @@ async function picture(parent: TestParent, childId: number, kind: "portrait" | "
     status: "succeeded",
     storageKey: `${base}.jpg`,
     thumbnailKey: `${base}-thumb.webp`,
+    width: 1024,
+    height: 1280,
     creditReference: `fixture:${id}`,
     creditCost: kind === "preview" ? 0 : 1,
     watermarked: false,
     createdAt: new Date(clock),
   });
+  // Bytes that stand for the files: only where they are served from is tested here.
+  await t.storage.put(`${base}-thumb.webp`, Buffer.from("thumbnail"), "image/webp");
   return id;
 }
 
@@ -144,13 +154,25 @@ describe("a signed-in page's first answers", () => {
 
     // The gallery's first page, as the web app asks for it, and its first pictures preloaded.
     const gallery = answerTo(answers, "/api/children/generated-images", { limit: 24, childId });
-    const images =
-      (gallery?.payload as { images?: { id: string; thumbnailUrl: string }[] } | undefined)?.images ?? [];
+    const images = (gallery?.payload as { images?: GeneratedImage[] } | undefined)?.images ?? [];
     expect(images).toHaveLength(3);
+    const fromHtml = (text: string | undefined) => text?.replace(/&#38;|&amp;/g, "&");
     const preloads = [
-      ...page.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)"/g),
-    ].map((match) => match[1]?.replace(/&#38;|&amp;/g, "&"));
-    expect(preloads).toEqual(images.slice(0, 2).map((image) => image.thumbnailUrl));
+      ...page.body.matchAll(
+        /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/g,
+      ),
+    ].map((match) => ({ href: fromHtml(match[1]), srcSet: fromHtml(match[2]), sizes: fromHtml(match[3]) }));
+    // The tiles' own thumbnail and srcset, so the browser fetches each first picture once.
+    expect(preloads).toEqual(
+      images.slice(0, 2).map((image) => ({
+        href: portraitPictureUrl(image.url ?? "", "thumbnail"),
+        srcSet: portraitSrcSet(image),
+        sizes: PORTRAIT_TILE_SIZES,
+      })),
+    );
+    const thumbnail = await t.app.inject({ method: "GET", url: preloads[0]?.href ?? "" });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers["content-type"]).toBe("image/webp");
     // No value can close the data block early.
     expect(page.body.split(`id="${FIRST_ANSWERS_ELEMENT_ID}">`)[1]?.split("</script>")[0]).not.toContain("<");
   });

@@ -1,4 +1,10 @@
-import { findStyle, type GeneratedImage } from "@wonderkin/contract";
+import {
+  findStyle,
+  type GeneratedImage,
+  portraitDownloadUrl,
+  portraitPictureUrl,
+  portraitSrcSet,
+} from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,13 +58,34 @@ describe("a local portrait at full resolution", () => {
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: "webp", width: 480, height: 600 });
 
     // The download is the original itself, saved under a friendly name.
-    const download = await t.app.inject({ method: "GET", url: image?.downloadUrl ?? "" });
+    const download = await t.app.inject({ method: "GET", url: (image && portraitDownloadUrl(image)) ?? "" });
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toBe("image/jpeg");
     expect(download.headers["content-disposition"]).toBe(
       `attachment; filename="fairy-${image?.id.slice(0, 8)}.jpg"`,
     );
     expect(download.rawPayload.equals(original)).toBe(true);
+
+    // One address answers every size (decision 0065): the thumbnail by a parameter the signature
+    // does not cover, the full picture as is; a size it has not is a clear 400.
+    const address = image?.url ?? "";
+    const small = await t.app.inject({ method: "GET", url: portraitPictureUrl(address, "thumbnail") });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-type"]).toBe("image/webp");
+    expect(small.rawPayload.equals(thumbnail)).toBe(true);
+    const full = await t.app.inject({ method: "GET", url: portraitPictureUrl(address, "full") });
+    expect(full.rawPayload.equals(original)).toBe(true);
+    expect(portraitSrcSet(image ?? { url: null, width: null })).toBe(
+      `${portraitPictureUrl(address, "thumbnail")} 480w, ${address} 2048w`,
+    );
+    const huge = await t.app.inject({ method: "GET", url: `${address}&size=huge` });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().code).toBe("BAD_REQUEST");
+    const forged = await t.app.inject({
+      method: "GET",
+      url: portraitPictureUrl(address.replace(/signature=[^&]+/, "signature=forged"), "thumbnail"),
+    });
+    expect(forged.statusCode).toBe(404);
 
     const print = await call(parent, "/api/generation/print", { imageId: image?.id });
     expect(print.statusCode, print.body).toBe(200);

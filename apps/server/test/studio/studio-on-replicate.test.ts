@@ -1,4 +1,5 @@
 import type { GeneratedImage } from "@wonderkin/contract";
+import { portraitDownloadUrl } from "@wonderkin/contract";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -204,7 +205,7 @@ describe("generating on Replicate", () => {
     const thumbnail = await t.storage.get(row?.thumbnailKey ?? "");
     expect((await sharp(thumbnail ?? Buffer.alloc(0)).metadata()).width).toBe(480);
 
-    const download = await t.app.inject({ method: "GET", url: done?.downloadUrl ?? "" });
+    const download = await t.app.inject({ method: "GET", url: (done && portraitDownloadUrl(done)) ?? "" });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(stored ?? Buffer.alloc(0))).toBe(true);
 

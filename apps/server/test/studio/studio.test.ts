@@ -3,6 +3,7 @@ import {
   creditErrorCodes,
   familyErrorCodes,
   type GeneratedImage,
+  portraitDownloadUrl,
   studioErrorCodes,
 } from "@wonderkin/contract";
 import { eq, sum } from "drizzle-orm";
@@ -129,7 +130,7 @@ describe("generating portraits", () => {
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta).toMatchObject({ format: "jpeg", width: 2048, height: 2560 });
     expect(meta.exif).toBeUndefined();
-    const download = await fetchMedia(first?.downloadUrl ?? "");
+    const download = await fetchMedia((first && portraitDownloadUrl(first)) ?? "");
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="astronaut-/);
     // Oracle has no watermark.
     expect(first?.watermarked).toBe(false);

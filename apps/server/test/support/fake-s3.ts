@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createS3Storage } from "../../src/providers/storage/s3-storage";
 import type { Storage } from "../../src/providers/storage/storage";
+import { TEST_AUTH_SECRET } from "./test-secret";
 
 /**
  * A small S3-compatible server on 127.0.0.1 (path-style addressing) answering the calls our S3
@@ -105,7 +106,10 @@ export async function startFakeS3(bucket = "wonderkin-test"): Promise<FakeS3> {
 }
 
 /** Our S3 storage, pointed at a fake bucket (path-style, test credentials). */
-export function storageOnFakeS3(s3: FakeS3, options: { urlTtlSeconds?: number } = {}): Storage {
+export function storageOnFakeS3(
+  s3: FakeS3,
+  options: { urlTtlSeconds?: number; secret?: string } = {},
+): Storage {
   return createS3Storage({
     bucket: s3.bucket,
     region: "us-east-1",
@@ -114,5 +118,7 @@ export function storageOnFakeS3(s3: FakeS3, options: { urlTtlSeconds?: number } 
     secretAccessKey: "test-secret",
     forcePathStyle: true,
     urlTtlSeconds: options.urlTtlSeconds ?? 300,
+    // Signs the server's picture addresses: the test apps' media secret (their AUTH_SECRET).
+    secret: options.secret ?? TEST_AUTH_SECRET,
   });
 }

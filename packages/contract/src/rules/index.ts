@@ -14,3 +14,4 @@ export * from "./error-codes";
 export * from "./family-rules";
 export * from "./first-answers";
 export * from "./plans-data";
+export * from "./portrait-pictures";

@@ -1,3 +1,4 @@
+import { PORTRAIT_THUMBNAIL_WIDTH } from "@wonderkin/contract/rules";
 import sharp from "sharp";
 import { drawSvgOnce } from "../../lib/draw-svg-once";
 
@@ -9,7 +10,6 @@ export const PRINT_BLEED_MM = 3;
 const pixelsFor = (millimetres: number) => Math.round((millimetres / 25.4) * PRINT_DPI);
 export const PRINT_WIDTH = pixelsFor(210 + 2 * PRINT_BLEED_MM);
 export const PRINT_HEIGHT = pixelsFor(297 + 2 * PRINT_BLEED_MM);
-const THUMBNAIL_WIDTH = 480;
 
 /**
  * The watermark's own small picture (the label, right-aligned, for the bottom-right corner): only
@@ -85,7 +85,10 @@ export async function makePortraitFiles(
   }
   const [full, thumbnail] = await Promise.all([
     sharp(pixels, raw).jpeg({ quality: 90, optimiseCoding: true }).toBuffer(),
-    sharp(pixels, raw).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 78, effort: 2 }).toBuffer(),
+    sharp(pixels, raw)
+      .resize({ width: PORTRAIT_THUMBNAIL_WIDTH })
+      .webp({ quality: 78, effort: 2 })
+      .toBuffer(),
   ]);
   return { full, thumbnail, width: info.width, height: info.height };
 }

@@ -1,4 +1,9 @@
-import { type GeneratedImage, studioErrorCodes, studioMessages } from "@wonderkin/contract";
+import {
+  type GeneratedImage,
+  type PortraitPictureSize,
+  studioErrorCodes,
+  studioMessages,
+} from "@wonderkin/contract";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { generatedImage } from "../../db/schema";
@@ -8,29 +13,41 @@ import { childStoragePrefix } from "../storage-layout/family-storage-prefix";
 
 export type PortraitRow = typeof generatedImage.$inferSelect;
 
+const PICTURE_SUFFIX = ".jpg";
+const THUMBNAIL_SUFFIX = "-thumb.webp";
+const PRINT_SUFFIX = "-print-a4.jpg";
+
 /** Where a portrait's files live: under its child, so deleting the child deletes them by prefix. */
 export function portraitKeys(familyId: string, childId: number, imageId: string) {
   const base = `${childStoragePrefix(familyId, childId)}portraits/${imageId}`;
-  return { storageKey: `${base}.jpg`, thumbnailKey: `${base}-thumb.webp`, printKey: `${base}-print-a4.jpg` };
+  return {
+    storageKey: `${base}${PICTURE_SUFFIX}`,
+    thumbnailKey: `${base}${THUMBNAIL_SUFFIX}`,
+    printKey: `${base}${PRINT_SUFFIX}`,
+  };
 }
 
-/** The API's view of a portrait, with fresh signed addresses for the files it has. */
-export async function toGeneratedImage(
+/**
+ * The file a portrait's one address answers at a size (its picture or its thumbnail, which sit
+ * side by side: portraitKeys), or null for a key that is no portrait's picture.
+ */
+export function portraitFileAt(storageKey: string, size: PortraitPictureSize): string | null {
+  if (!/\/portraits\/[^/]+\.jpg$/.test(storageKey) || storageKey.endsWith(PRINT_SUFFIX)) return null;
+  return size === "full" ? storageKey : `${storageKey.slice(0, -PICTURE_SUFFIX.length)}${THUMBNAIL_SUFFIX}`;
+}
+
+/**
+ * The API's view of a portrait, with one fresh signed address for its picture in every size
+ * (decision 0065): a gallery page signs one address per portrait, not three.
+ */
+export function toGeneratedImage(
   storage: Storage,
   row: PortraitRow,
   wait: Pick<GeneratedImage, "queuePosition" | "estimatedSeconds"> = {
     queuePosition: null,
     estimatedSeconds: null,
   },
-): Promise<GeneratedImage> {
-  const fileName = `${row.styleId}-${row.id.slice(0, 8)}.jpg`;
-  const [url, thumbnailUrl, downloadUrl] = row.storageKey
-    ? await Promise.all([
-        storage.signedUrl(row.storageKey),
-        row.thumbnailKey ? storage.signedUrl(row.thumbnailKey) : storage.signedUrl(row.storageKey),
-        storage.signedUrl(row.storageKey, { downloadName: fileName }),
-      ])
-    : [null, null, null];
+): GeneratedImage {
   return {
     id: row.id,
     kind: row.kind === "preview" ? "preview" : "portrait",
@@ -39,9 +56,7 @@ export async function toGeneratedImage(
     status: row.status as GeneratedImage["status"],
     progress: row.progress,
     ...wait,
-    url,
-    thumbnailUrl,
-    downloadUrl,
+    url: row.storageKey ? storage.pictureUrl(row.storageKey) : null,
     width: row.width,
     height: row.height,
     watermarked: row.watermarked,

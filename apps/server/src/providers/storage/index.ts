@@ -15,6 +15,7 @@ export function createStorage(env: Env, options: { secret: string }): Storage {
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       // Presigned addresses live as long as the local ones: whoever holds one can use it.
       urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+      secret: options.secret,
     });
   }
   return createLocalStorage({

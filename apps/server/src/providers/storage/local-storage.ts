@@ -4,8 +4,11 @@ import path from "node:path";
 import { signPath } from "../../lib/signed-url";
 import { assertSafeKey, isOutOfSpace, type Storage, StorageFullError, safeDownloadName } from "./storage";
 
-/** Where the local storage's signed addresses are served (see http/media-routes.ts). */
-export const LOCAL_MEDIA_PREFIX = "/api/media/";
+/**
+ * Where the server answers signed media addresses (http/media-routes.ts): every local file, and
+ * with S3 the pictures that come in sizes (pictureUrl), which it sends on to the bucket.
+ */
+export const MEDIA_ROUTE_PREFIX = "/api/media/";
 
 /**
  * Files on local disk under DATA_DIR/media. Writes go to a temporary name first and are renamed,
@@ -84,13 +87,17 @@ export function createLocalStorage(options: {
       assertSafeKey(key);
       const signed = signPath(
         options.secret,
-        `${LOCAL_MEDIA_PREFIX}${key}`,
+        `${MEDIA_ROUTE_PREFIX}${key}`,
         Date.now(),
         urlOptions?.expiresInSeconds ?? options.urlTtlSeconds,
       );
       return urlOptions?.downloadName
         ? `${signed}&download=${encodeURIComponent(safeDownloadName(urlOptions.downloadName))}`
         : signed;
+    },
+    pictureUrl(key) {
+      assertSafeKey(key);
+      return signPath(options.secret, `${MEDIA_ROUTE_PREFIX}${key}`, Date.now(), options.urlTtlSeconds);
     },
   };
 }

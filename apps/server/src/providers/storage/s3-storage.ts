@@ -7,6 +7,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { createMinuteMemo } from "../../lib/minute-memo";
+import { signPath } from "../../lib/signed-url";
+import { MEDIA_ROUTE_PREFIX } from "./local-storage";
 import { assertSafeKey, type Storage, safeDownloadName } from "./storage";
 
 const MINUTE_MS = 60_000;
@@ -20,6 +22,11 @@ export type S3StorageOptions = {
   forcePathStyle: boolean;
   /** How long a presigned address works. */
   urlTtlSeconds: number;
+  /**
+   * Signs the server's own picture addresses (pictureUrl), which send the browser on to the
+   * bucket: the media secret, as for local files.
+   */
+  secret: string;
 };
 
 /** S3 or any S3-compatible service. Objects stay private; the browser gets presigned GET addresses. */
@@ -97,6 +104,10 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         presigned.forget(minute, memoKey);
         throw error;
       });
+    },
+    pictureUrl(key) {
+      assertSafeKey(key);
+      return signPath(options.secret, `${MEDIA_ROUTE_PREFIX}${key}`, Date.now(), options.urlTtlSeconds);
     },
   };
 }

@@ -16,6 +16,12 @@ export type Storage = {
    * the storage's usual lifetime (a link in an e-mail must outlive a page view).
    */
   signedUrl(key: string, options?: { downloadName?: string; expiresInSeconds?: number }): Promise<string>;
+  /**
+   * One address for a picture that comes in sizes (a portrait and its thumbnail), answered by the
+   * server's media route (http/media-routes.ts): it serves the size asked for from local disk, or
+   * sends the browser to the bucket's presigned address of it. The size is not signed (decision 0065).
+   */
+  pictureUrl(key: string): string;
 };
 
 /**

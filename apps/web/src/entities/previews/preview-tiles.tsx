@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { styleTitle } from "@/entities/catalogue/catalogue";
 import { cn } from "@/lib/cn";
-import { FIRST_PICTURES, pictureLoading } from "@/lib/picture-priority";
+import { FIRST_PICTURES, pictureLoading, tilePicture } from "@/lib/picture-priority";
 import { previewGridColumns } from "./preview-grid";
 
 const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
@@ -89,7 +89,7 @@ function Finished({
   const [top, bottom] = findStyle(image.styleId)?.art.gradient ?? fallbackGradient;
   const picture = (
     <img
-      src={image.thumbnailUrl ?? image.url ?? ""}
+      {...tilePicture(image)}
       alt={`${childName} as ${title}, a preview`}
       {...pictureLoading(first)}
       decoding="async"

@@ -38,7 +38,7 @@ describe("previewsPollInterval", () => {
 
   it("renews a finished set's signed addresses before they expire", () => {
     const expires = Math.floor(Date.now() / 1000) + 15 * 60;
-    const signed = testPreview("a", { thumbnailUrl: `/media/a-thumb.webp?expires=${expires}&sig=x` });
+    const signed = testPreview("a", { url: `/media/a.jpg?expires=${expires}&sig=x` });
     const interval = previewsPollInterval(set("ready", [signed]), { trainingRunning: false });
     expect(interval).toBeGreaterThan(10 * 60_000);
     expect(interval).toBeLessThanOrEqual(14 * 60_000);
@@ -52,8 +52,6 @@ describe("keepShownPreviews", () => {
   const signed = (id: string, inSeconds: number) =>
     testPreview(id, {
       url: address(id, inSeconds),
-      thumbnailUrl: address(`${id}-thumb`, inSeconds),
-      downloadUrl: `${address(id, inSeconds)}&download=1`,
     });
 
   it("keeps the set shown when only the signatures changed, so no picture loads again", () => {

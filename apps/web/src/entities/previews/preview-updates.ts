@@ -26,11 +26,9 @@ export function previewsPollInterval(
   return previews?.status === "ready" ? refetchBeforeMediaExpires(previews.images) : false;
 }
 
+/** When the preview's one address (every size of its picture) stops working. */
 function addressesLastUntil(image: GeneratedImage): number {
-  const expiries = [image.url, image.thumbnailUrl, image.downloadUrl]
-    .map((address) => (address ? signedUrlExpiry(address) : null))
-    .filter((expiry) => expiry !== null);
-  return expiries.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...expiries);
+  return (image.url ? signedUrlExpiry(image.url) : null) ?? Number.POSITIVE_INFINITY;
 }
 
 /**

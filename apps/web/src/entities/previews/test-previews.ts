@@ -12,8 +12,6 @@ export const makingPreview = (id: string, overrides: Partial<GeneratedImage> = {
     status: "processing",
     progress: 40,
     url: null,
-    thumbnailUrl: null,
-    downloadUrl: null,
     width: null,
     height: null,
     completedAt: null,

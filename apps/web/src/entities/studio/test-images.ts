@@ -12,8 +12,6 @@ export function testImage(id: string, overrides: Partial<GeneratedImage> = {}): 
     queuePosition: null,
     estimatedSeconds: null,
     url: `/media/${id}.webp?sig=1`,
-    thumbnailUrl: `/media/${id}-thumb.webp?sig=1`,
-    downloadUrl: `/media/${id}.webp?sig=1&download=1`,
     width: 1024,
     height: 1280,
     watermarked: false,

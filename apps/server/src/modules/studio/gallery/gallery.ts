@@ -184,7 +184,7 @@ export async function reportPortraitError(
     }
   }
   return {
-    image: await toGeneratedImage(deps.storage, row),
+    image: toGeneratedImage(deps.storage, row),
     balance: await readCredits(deps.db, { userId: options.userId }),
   };
 }

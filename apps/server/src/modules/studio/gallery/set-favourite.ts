@@ -30,5 +30,5 @@ export async function setFavourite(
     .returning();
   // Nothing to change (already so), or deleted meanwhile: read it again, which also answers 404 then.
   const current = updated ?? (await findFamilyPortrait(deps.db, options));
-  return { image: await toGeneratedImage(deps.storage, current) };
+  return { image: toGeneratedImage(deps.storage, current) };
 }

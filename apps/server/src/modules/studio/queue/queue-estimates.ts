@@ -92,5 +92,5 @@ export async function toGeneratedImages(
   rows: PortraitRow[],
 ): Promise<GeneratedImage[]> {
   const waits = await queueWaits(deps.db, rows);
-  return Promise.all(rows.map((row) => toGeneratedImage(deps.storage, row, waits.get(row.id))));
+  return rows.map((row) => toGeneratedImage(deps.storage, row, waits.get(row.id)));
 }

@@ -92,10 +92,7 @@ describe("the favourite heart on a portrait card", () => {
   });
 
   it("is not offered on a portrait still being made, on a preview, or without a handler", () => {
-    renderCard(
-      testImage("a", { status: "processing", url: null, thumbnailUrl: null, downloadUrl: null }),
-      () => {},
-    );
+    renderCard(testImage("a", { status: "processing", url: null }), () => {});
     renderCard(testImage("b", { kind: "preview" }), () => {});
     renderCard(testImage("c"));
     expect(screen.queryByRole("button", { name: /^Favourite/ })).toBeNull();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { studioMessages } from "@wonderkin/contract";
+import { PORTRAIT_TILE_SIZES, studioMessages } from "@wonderkin/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pendingImage, processingImage, testImage } from "../lib/test-images";
 import { type CardSharing, PortraitCard } from "./portrait-card";
@@ -79,9 +79,7 @@ describe("PortraitCard and the likeness check", () => {
 
   it("shows why a portrait unlike the child failed, with the credit given back once", () => {
     const error = studioMessages.unlike.replace("{name}", "Mia");
-    renderCard(
-      testImage("p1", { status: "failed", likeness: "unlike", error, url: null, thumbnailUrl: null }),
-    );
+    renderCard(testImage("p1", { status: "failed", likeness: "unlike", error, url: null }));
     const card = screen.getByTestId("portrait-failed");
     expect(card.textContent).toContain("This one didn't work");
     expect(card.textContent).toContain(
@@ -106,8 +104,6 @@ describe("PortraitCard and the safety check", () => {
         status: "failed",
         error: studioMessages.withheld,
         url: null,
-        thumbnailUrl: null,
-        downloadUrl: null,
       }),
     );
     const card = screen.getByTestId("portrait-failed");
@@ -118,6 +114,21 @@ describe("PortraitCard and the safety check", () => {
     expect(card.textContent?.match(/credit was given back/g)).toHaveLength(1);
     expect(screen.queryByRole("img")).toBeNull();
     expect(screen.queryByRole("link")).toBeNull();
+  });
+});
+
+describe("PortraitCard's picture", () => {
+  it("loads the thumbnail from the portrait's one address, offering the full picture to wide screens", () => {
+    renderCard(testImage("p1", { url: "/media/p1.jpg?expires=9&signature=s", width: 2048 }));
+    const picture = screen.getByRole("img");
+    expect(picture.getAttribute("src")).toBe("/media/p1.jpg?expires=9&signature=s&size=thumbnail");
+    expect(picture.getAttribute("srcset")).toBe(
+      "/media/p1.jpg?expires=9&signature=s&size=thumbnail 480w, /media/p1.jpg?expires=9&signature=s 2048w",
+    );
+    expect(picture.getAttribute("sizes")).toBe(PORTRAIT_TILE_SIZES);
+    expect(screen.getByRole("link", { name: /^Download/ }).getAttribute("href")).toBe(
+      "/media/p1.jpg?expires=9&signature=s&download=astronaut-p1.jpg",
+    );
   });
 });
 

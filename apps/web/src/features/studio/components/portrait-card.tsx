@@ -1,11 +1,11 @@
-import { findStyle, type GeneratedImage, type PortraitShare } from "@wonderkin/contract";
+import { findStyle, type GeneratedImage, type PortraitShare, portraitDownloadUrl } from "@wonderkin/contract";
 import { Download, Link2, Link2Off, Sparkles, Trash2, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { styleTitle } from "@/entities/catalogue/catalogue";
 import { PreviewBadge } from "@/entities/previews/preview-tiles";
 import { cn } from "@/lib/cn";
-import { pictureLoading } from "@/lib/picture-priority";
+import { pictureLoading, tilePicture } from "@/lib/picture-priority";
 import { isActive } from "../lib/gallery";
 import { portraitProgressWords, portraitWaitWords } from "../lib/portrait-words";
 import { sharedUntilWords } from "../lib/share-links";
@@ -164,6 +164,7 @@ function Finished({
   const [top, bottom] = style?.art.gradient ?? fallbackGradient;
   const title = styleTitle(image.styleId);
   const noun = image.kind === "preview" ? "preview" : "portrait";
+  const downloadUrl = portraitDownloadUrl(image);
   return (
     <div className="group relative">
       <button
@@ -173,7 +174,7 @@ function Finished({
         style={{ backgroundImage: `linear-gradient(to bottom, ${top}, ${bottom})` }}
       >
         <img
-          src={image.thumbnailUrl ?? image.url ?? ""}
+          {...tilePicture(image)}
           alt={`${title} ${noun} ${position}`}
           {...pictureLoading(first)}
           decoding="async"
@@ -207,8 +208,8 @@ function Finished({
             <span className="sr-only">{`Copy link: ${title}, ${noun} ${position}`}</span>
           </button>
         ) : null}
-        {image.downloadUrl ? (
-          <a href={image.downloadUrl} download className={cornerButton}>
+        {downloadUrl ? (
+          <a href={downloadUrl} download className={cornerButton}>
             <Download className="size-4" aria-hidden />
             <span className="sr-only">
               Download {title} {noun} {position}

@@ -42,7 +42,7 @@ export function PortraitViewerStage({
       )}
       <img
         key={image.id}
-        src={image.url ?? image.thumbnailUrl ?? ""}
+        src={image.url ?? ""}
         alt={alt}
         onLoad={onLoad}
         ref={gestures.imageRef}

@@ -1,4 +1,4 @@
-import type { GeneratedImage } from "@wonderkin/contract";
+import { type GeneratedImage, portraitDownloadUrl } from "@wonderkin/contract";
 import { Clapperboard, Download, Link2, Printer, RefreshCcw, Share2, Trash2, Wand2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
@@ -67,11 +67,12 @@ export function PortraitViewerToolbar({
   const { linkSharing } = actions;
   const preview = image.kind === "preview";
   const items: ReactNode[] = [];
-  if (image.downloadUrl) {
+  const downloadUrl = portraitDownloadUrl(image);
+  if (downloadUrl) {
     items.push(
       <a
         key="download"
-        href={image.downloadUrl}
+        href={downloadUrl}
         download
         className="flex min-w-0 flex-auto flex-col items-center gap-1 rounded-2xl bg-white px-1 py-2 text-[0.6875rem] font-bold text-night-950 transition-colors hover:bg-accent-100 sm:flex-none sm:flex-row sm:gap-2 sm:rounded-full sm:px-5 sm:text-sm"
       >

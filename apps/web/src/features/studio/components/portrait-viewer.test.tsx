@@ -223,7 +223,7 @@ describe("PortraitViewer: what can be done with a portrait", () => {
   it("offers the download of the full file, a new version and a print; delete only when allowed", () => {
     renderViewer({ start: 0, canDelete: (image) => image.requestedByUserId === "user-1" });
     const download = actions().getByRole("link", { name: "Download" });
-    expect(download.getAttribute("href")).toBe("/media/one.webp?sig=1&download=1");
+    expect(download.getAttribute("href")).toBe("/media/one.webp?sig=1&download=fairy-one.jpg");
     expect(download.hasAttribute("download")).toBe(true);
     expect(actions().getByRole("button", { name: "Regenerate" })).toBeTruthy();
     expect(actions().getByRole("button", { name: "Print" })).toBeTruthy();
@@ -234,7 +234,7 @@ describe("PortraitViewer: what can be done with a portrait", () => {
 
   it("leaves Delete out for a portrait the parent may not delete, and Download out without a file", async () => {
     renderViewer({
-      images: [...images, testImage("four", { downloadUrl: null })],
+      images: [...images, testImage("four", { url: null })],
       start: 1,
       canDelete: (image) => image.requestedByUserId === "user-1",
     });

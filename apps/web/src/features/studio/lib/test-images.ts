@@ -11,8 +11,6 @@ export const pendingImage = (id: string, overrides: Partial<GeneratedImage> = {}
     queuePosition: 0,
     estimatedSeconds: 5,
     url: null,
-    thumbnailUrl: null,
-    downloadUrl: null,
     width: null,
     height: null,
     completedAt: null,

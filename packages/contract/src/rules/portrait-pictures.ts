@@ -1,0 +1,50 @@
+/**
+ * A portrait's picture comes in sizes behind one signed address (decision 0065): the API answers
+ * one address per portrait, and the web app and the server's preloads build each size from it the
+ * same way. Plain functions, so pages without zod can use them.
+ */
+
+/** The width of a portrait's thumbnail (its height follows the picture's shape). */
+export const PORTRAIT_THUMBNAIL_WIDTH = 480;
+
+export type PortraitPictureSize = "thumbnail" | "full";
+
+/** The portrait's picture at a size, from its one signed address (the size is not signed). */
+export function portraitPictureUrl(url: string, size: PortraitPictureSize): string {
+  return size === "full" ? url : `${url}${url.includes("?") ? "&" : "?"}size=${size}`;
+}
+
+/**
+ * The `srcset` of a portrait's picture: its thumbnail, and the full picture for screens that show
+ * the tile wider than the thumbnail in device pixels (a tablet, a desktop at 2×).
+ */
+export function portraitSrcSet(image: { url: string | null; width: number | null }): string | undefined {
+  if (!image.url) return undefined;
+  const thumbnail = `${portraitPictureUrl(image.url, "thumbnail")} ${PORTRAIT_THUMBNAIL_WIDTH}w`;
+  return image.width && image.width > PORTRAIT_THUMBNAIL_WIDTH
+    ? `${thumbnail}, ${image.url} ${image.width}w`
+    : thumbnail;
+}
+
+/**
+ * The `sizes` of a portrait tile in the studio's grids (two columns on a phone, three on a tablet,
+ * at most 18rem wide beside the side panel): with portraitSrcSet, a phone loads the thumbnail. The
+ * server's preload of the first pictures says the same, so the browser fetches each once.
+ */
+export const PORTRAIT_TILE_SIZES = "(min-width: 1024px) 18rem, (min-width: 640px) 33vw, 50vw";
+
+/** The name a downloaded portrait is saved under: its style and the start of its id. */
+export function portraitFileName(image: { id: string; styleId: string }): string {
+  return `${image.styleId}-${image.id.slice(0, 8)}.jpg`.replace(/[^A-Za-z0-9._-]+/g, "-");
+}
+
+/** The full picture as a file to save (`Content-Disposition: attachment`), or null before it exists. */
+export function portraitDownloadUrl(image: {
+  id: string;
+  styleId: string;
+  url: string | null;
+}): string | null {
+  if (!image.url) return null;
+  const separator = image.url.includes("?") ? "&" : "?";
+  return `${image.url}${separator}download=${encodeURIComponent(portraitFileName(image))}`;
+}
