@@ -12,7 +12,7 @@ import { AppError } from "../lib/app-error";
 import type { FamilyActor } from "../modules/families/family-actor";
 import type { FamilyDeps } from "../modules/families/family-deps";
 import { authenticate, type Identity } from "./authenticate";
-import { routeEndpoint } from "./endpoint-route";
+import { type EndpointRouteOptions, routeEndpoint } from "./endpoint-route";
 import { fetchHeadersOf } from "./request-headers";
 
 export type FamilyRequestContext = { identity: Identity; actor: FamilyActor };
@@ -67,11 +67,17 @@ export function registerFamilyEndpoint<E extends FamilyScopedEndpoint>(
   deps: FamilyDeps,
   endpoint: E,
   handler: (context: FamilyRequestContext, body: z.output<E["request"]>) => Promise<z.input<E["response"]>>,
+  options: EndpointRouteOptions = {},
 ): void {
   // The type asks for it; this also stops a cast or a plain object from slipping through unchecked.
   if (!endpoint.family) throw new Error(`${endpoint.path} declares no family scope in the contract`);
-  routeEndpoint(app, endpoint, async (request) => {
-    const context = await resolveFamilyContext(deps, request, endpoint.family);
-    return handler(context, request.body);
-  });
+  routeEndpoint(
+    app,
+    endpoint,
+    async (request) => {
+      const context = await resolveFamilyContext(deps, request, endpoint.family);
+      return handler(context, request.body);
+    },
+    options,
+  );
 }

@@ -97,8 +97,13 @@ export function studioRoutes(deps: FamilyDeps & { studio: StudioDeps }) {
       return { sent: await emailPortraitFailure(studio, row.id) };
     });
 
-    registerFamilyEndpoint(app, deps, generatedImagesEndpoint, ({ actor }, body) =>
-      listPortraits(studio, { familyId: actor.membership.familyId, ...body }),
+    // A page of portraits, polled while any is rendering: written by a compiled serialiser.
+    registerFamilyEndpoint(
+      app,
+      deps,
+      generatedImagesEndpoint,
+      ({ actor }, body) => listPortraits(studio, { familyId: actor.membership.familyId, ...body }),
+      { compiledSerializer: true },
     );
     registerFamilyEndpoint(app, deps, galleryFiltersEndpoint, ({ actor }, body) =>
       countGalleryFilters(studio.db, { familyId: actor.membership.familyId, childId: body.childId }),
