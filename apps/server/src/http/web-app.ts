@@ -5,7 +5,9 @@ import fastifyStatic from "@fastify/static";
 import {
   FIRST_ANSWERS_ELEMENT_ID,
   type FirstAnswers,
+  PORTRAIT_PHONE_SCREEN,
   PORTRAIT_TILE_SIZES,
+  PORTRAIT_WIDER_SCREEN,
   PUBLIC_CONFIG_ELEMENT_ID,
 } from "@wonderkin/contract/rules";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -67,11 +69,17 @@ function beforeHeadEnd(html: string, text: string): string {
  */
 function withFirstAnswers(html: string, answers: FirstAnswers | null): string {
   if (!answers) return html;
-  const sizes = escapeHtml(PORTRAIT_TILE_SIZES);
+  // The tiles' own choice (decision 0065): the thumbnail on a phone, the srcset on a wider screen.
+  const preload = (href: string, rest: string) =>
+    `    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}"${rest} />\n`;
   const preloads = firstPicturesOf(answers)
     .map(
       (picture) =>
-        `    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(picture.href)}" imagesrcset="${escapeHtml(picture.srcSet)}" imagesizes="${sizes}" />\n`,
+        preload(picture.href, ` media="${escapeHtml(PORTRAIT_PHONE_SCREEN)}"`) +
+        preload(
+          picture.href,
+          ` imagesrcset="${escapeHtml(picture.srcSet)}" imagesizes="${escapeHtml(PORTRAIT_TILE_SIZES)}" media="${escapeHtml(PORTRAIT_WIDER_SCREEN)}"`,
+        ),
     )
     .join("");
   return withJsonBlock(beforeHeadEnd(html, preloads), FIRST_ANSWERS_ELEMENT_ID, answers);

@@ -4,7 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import {
   type GeneratedImage,
+  PORTRAIT_PHONE_SCREEN,
   PORTRAIT_TILE_SIZES,
+  PORTRAIT_WIDER_SCREEN,
   portraitPictureUrl,
   portraitSrcSet,
 } from "@wonderkin/contract";
@@ -157,20 +159,29 @@ describe("a signed-in page's first answers", () => {
     const images = (gallery?.payload as { images?: GeneratedImage[] } | undefined)?.images ?? [];
     expect(images).toHaveLength(3);
     const fromHtml = (text: string | undefined) => text?.replace(/&#38;|&amp;/g, "&");
-    const preloads = [
-      ...page.body.matchAll(
-        /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/g,
+    const links = [...page.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" ([^>]+)\/>/g)];
+    const preloads = links.map((link) =>
+      Object.fromEntries(
+        [...(link[1] ?? "").matchAll(/([a-z]+)="([^"]*)"/g)].map((pair) => [pair[1], fromHtml(pair[2])]),
       ),
-    ].map((match) => ({ href: fromHtml(match[1]), srcSet: fromHtml(match[2]), sizes: fromHtml(match[3]) }));
-    // The tiles' own thumbnail and srcset, so the browser fetches each first picture once.
-    expect(preloads).toEqual(
-      images.slice(0, 2).map((image) => ({
-        href: portraitPictureUrl(image.url ?? "", "thumbnail"),
-        srcSet: portraitSrcSet(image),
-        sizes: PORTRAIT_TILE_SIZES,
-      })),
     );
-    const thumbnail = await t.app.inject({ method: "GET", url: preloads[0]?.href ?? "" });
+    // The tiles' own choice, so the browser fetches each first picture once: the thumbnail on a
+    // phone, the srcset by the tile's width on a wider screen.
+    expect(preloads).toEqual(
+      images.slice(0, 2).flatMap((image) => {
+        const href = portraitPictureUrl(image.url ?? "", "thumbnail");
+        return [
+          { href, media: PORTRAIT_PHONE_SCREEN },
+          {
+            href,
+            imagesrcset: portraitSrcSet(image),
+            imagesizes: PORTRAIT_TILE_SIZES,
+            media: PORTRAIT_WIDER_SCREEN,
+          },
+        ];
+      }),
+    );
+    const thumbnail = await t.app.inject({ method: "GET", url: String(preloads[0]?.href) });
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers["content-type"]).toBe("image/webp");
     // No value can close the data block early.

@@ -11,16 +11,3 @@ export const FIRST_PICTURES = 2;
 export function pictureLoading(first: boolean) {
   return first ? ({ loading: "eager", fetchPriority: "high" } as const) : ({ loading: "lazy" } as const);
 }
-
-/**
- * A portrait tile's picture: the thumbnail, with the full picture offered to screens that show the
- * tile wider than the thumbnail in device pixels (decision 0065). The server preloads the first
- * ones with the same srcset and sizes.
- */
-export function tilePicture(image: { url: string | null; width: number | null }) {
-  return {
-    src: image.url ? portraitPictureUrl(image.url, "thumbnail") : "",
-    srcSet: portraitSrcSet(image),
-    sizes: PORTRAIT_TILE_SIZES,
-  };
-}

@@ -15,8 +15,8 @@ export function portraitPictureUrl(url: string, size: PortraitPictureSize): stri
 }
 
 /**
- * The `srcset` of a portrait's picture: its thumbnail, and the full picture for screens that show
- * the tile wider than the thumbnail in device pixels (a tablet, a desktop at 2×).
+ * The `srcset` of a portrait's picture on a wider screen: its thumbnail, and the full picture where
+ * the tile is wider than the thumbnail in device pixels (a tablet, a desktop at 2×).
  */
 export function portraitSrcSet(image: { url: string | null; width: number | null }): string | undefined {
   if (!image.url) return undefined;
@@ -27,11 +27,16 @@ export function portraitSrcSet(image: { url: string | null; width: number | null
 }
 
 /**
- * The `sizes` of a portrait tile in the studio's grids (two columns on a phone, three on a tablet,
- * at most 18rem wide beside the side panel): with portraitSrcSet, a phone loads the thumbnail. The
- * server's preload of the first pictures says the same, so the browser fetches each once.
+ * Phones load a tile's thumbnail whatever their pixel density: their tiles are at most ≈ 300 CSS px
+ * wide, where the 480 px thumbnail is sharp enough, and a full picture per tile would cost a parent's
+ * data plan megabytes. Wider screens choose from the srcset by PORTRAIT_TILE_SIZES. The server's
+ * preloads of the first pictures say the same, so the browser fetches each once.
  */
-export const PORTRAIT_TILE_SIZES = "(min-width: 1024px) 18rem, (min-width: 640px) 33vw, 50vw";
+export const PORTRAIT_PHONE_SCREEN = "(max-width: 639px)";
+export const PORTRAIT_WIDER_SCREEN = "(min-width: 640px)";
+
+/** The width of a tile on a wider screen: three columns, at most 18rem beside the side panel. */
+export const PORTRAIT_TILE_SIZES = "(min-width: 1024px) 18rem, 33vw";
 
 /** The name a downloaded portrait is saved under: its style and the start of its id. */
 export function portraitFileName(image: { id: string; styleId: string }): string {

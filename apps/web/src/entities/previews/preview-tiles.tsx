@@ -3,8 +3,9 @@ import { Eye, Sparkles } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { styleTitle } from "@/entities/catalogue/catalogue";
+import { TilePicture } from "@/entities/studio/tile-picture";
 import { cn } from "@/lib/cn";
-import { FIRST_PICTURES, pictureLoading, tilePicture } from "@/lib/picture-priority";
+import { FIRST_PICTURES } from "@/lib/picture-priority";
 import { previewGridColumns } from "./preview-grid";
 
 const fallbackGradient = ["#e9e3ff", "#9b83ff"] as const;
@@ -88,11 +89,10 @@ function Finished({
   const [loaded, setLoaded] = useState(first);
   const [top, bottom] = findStyle(image.styleId)?.art.gradient ?? fallbackGradient;
   const picture = (
-    <img
-      {...tilePicture(image)}
+    <TilePicture
+      image={image}
+      first={first}
       alt={`${childName} as ${title}, a preview`}
-      {...pictureLoading(first)}
-      decoding="async"
       onLoad={() => setLoaded(true)}
       className={cn(
         "aspect-[4/5] w-full object-cover transition-opacity",

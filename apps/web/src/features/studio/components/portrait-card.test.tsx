@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { PORTRAIT_TILE_SIZES, studioMessages } from "@wonderkin/contract";
+import { PORTRAIT_PHONE_SCREEN, PORTRAIT_TILE_SIZES, studioMessages } from "@wonderkin/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pendingImage, processingImage, testImage } from "../lib/test-images";
 import { type CardSharing, PortraitCard } from "./portrait-card";
@@ -118,12 +118,16 @@ describe("PortraitCard and the safety check", () => {
 });
 
 describe("PortraitCard's picture", () => {
-  it("loads the thumbnail from the portrait's one address, offering the full picture to wide screens", () => {
+  it("loads the thumbnail on a phone, and lets a wider screen pick the full picture, from one address", () => {
     renderCard(testImage("p1", { url: "/media/p1.jpg?expires=9&signature=s", width: 2048 }));
     const picture = screen.getByRole("img");
-    expect(picture.getAttribute("src")).toBe("/media/p1.jpg?expires=9&signature=s&size=thumbnail");
+    const thumbnail = "/media/p1.jpg?expires=9&signature=s&size=thumbnail";
+    const phone = picture.parentElement?.querySelector("source");
+    expect(phone?.getAttribute("media")).toBe(PORTRAIT_PHONE_SCREEN);
+    expect(phone?.getAttribute("srcset")).toBe(thumbnail);
+    expect(picture.getAttribute("src")).toBe(thumbnail);
     expect(picture.getAttribute("srcset")).toBe(
-      "/media/p1.jpg?expires=9&signature=s&size=thumbnail 480w, /media/p1.jpg?expires=9&signature=s 2048w",
+      `${thumbnail} 480w, /media/p1.jpg?expires=9&signature=s 2048w`,
     );
     expect(picture.getAttribute("sizes")).toBe(PORTRAIT_TILE_SIZES);
     expect(screen.getByRole("link", { name: /^Download/ }).getAttribute("href")).toBe(

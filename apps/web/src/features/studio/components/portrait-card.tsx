@@ -4,8 +4,8 @@ import { type ReactNode, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { styleTitle } from "@/entities/catalogue/catalogue";
 import { PreviewBadge } from "@/entities/previews/preview-tiles";
+import { TilePicture } from "@/entities/studio/tile-picture";
 import { cn } from "@/lib/cn";
-import { pictureLoading, tilePicture } from "@/lib/picture-priority";
 import { isActive } from "../lib/gallery";
 import { portraitProgressWords, portraitWaitWords } from "../lib/portrait-words";
 import { sharedUntilWords } from "../lib/share-links";
@@ -173,11 +173,10 @@ function Finished({
         className="block w-full overflow-hidden rounded-2xl shadow-(--shadow-card) ring-1 ring-black/5 transition-shadow hover:shadow-(--shadow-lift)"
         style={{ backgroundImage: `linear-gradient(to bottom, ${top}, ${bottom})` }}
       >
-        <img
-          {...tilePicture(image)}
+        <TilePicture
+          image={image}
+          first={first}
           alt={`${title} ${noun} ${position}`}
-          {...pictureLoading(first)}
-          decoding="async"
           onLoad={() => setLoaded(true)}
           className={cn(
             "aspect-[4/5] w-full object-cover transition duration-500 group-hover:scale-[1.02]",

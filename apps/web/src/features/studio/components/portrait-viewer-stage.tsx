@@ -42,7 +42,7 @@ export function PortraitViewerStage({
       )}
       <img
         key={image.id}
-        src={image.url ?? ""}
+        src={image.url ?? undefined}
         alt={alt}
         onLoad={onLoad}
         ref={gestures.imageRef}
