@@ -206,9 +206,11 @@ test.describe("the studio remembers", () => {
     // The reloaded page arrives with its first answers (decision 0064): it asks the server for none
     // of them, and they are the server's answers of now (the favourite just marked).
     const asked: string[] = [];
+    const pictures: string[] = [];
     const watchAsks = (request: Request) => {
-      const path = new URL(request.url()).pathname;
-      if (firstAsks.includes(path)) asked.push(path);
+      const url = new URL(request.url());
+      if (firstAsks.includes(url.pathname)) asked.push(url.pathname);
+      if (url.pathname.startsWith("/api/media/")) pictures.push(`${url.pathname}${url.search}`);
     };
     page.on("request", watchAsks);
     await page.reload();
@@ -218,8 +220,19 @@ test.describe("the studio remembers", () => {
       "true",
     );
     await expect(filter("Favourites")).toContainText("1");
+    await expect(gallery.locator("img").first()).toHaveJSProperty("complete", true);
     page.off("request", watchAsks);
     expect(asked).toEqual([]);
+    // Each picture is asked for once (the server's preload made the tile's own choice), and a tile
+    // this size shows the portrait's thumbnail, from its one address (decision 0065). (A tile whose
+    // full picture the browser already holds, from the viewer above, may show that one instead.)
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(new Set(pictures).size).toBe(pictures.length);
+    const shown = await gallery
+      .locator("img")
+      .first()
+      .evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(new URL(shown).searchParams.get("size")).toBe("thumbnail");
     // The first pictures are asked for first, the rest as they come into view.
     await expect(gallery.locator("img").first()).toHaveAttribute("fetchpriority", "high");
     await expect(gallery.locator("img").last()).toHaveAttribute("loading", "lazy");
