@@ -58,8 +58,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
             },
             {
+              // What the public pages share, with the contract's zod-free rules; the portrait
+              // pictures' rules are the studio's only, so they stay in the studio's chunks.
               name: "public-pages",
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](input|password-input|alert|page-header|icon-badge|text-link|field)\.tsx|lib[\\/](cn|local-storage|api-error|plain-request|public-config|form-rules|first-answers|signed-media)\.ts|entities[\\/]session[\\/](session-storage|get-user)\.ts|features[\\/]auth[\\/](components[\\/]social-(sign-in-buttons|popup)\.tsx|lib[\\/]with-return-url\.ts)|components[\\/]forms[\\/]use-checked-form\.ts)|packages[\\/]contract[\\/]src[\\/]rules[\\/]/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](input|password-input|alert|page-header|icon-badge|text-link|field)\.tsx|lib[\\/](cn|local-storage|api-error|plain-request|public-config|form-rules|first-answers|signed-media)\.ts|entities[\\/]session[\\/](session-storage|get-user)\.ts|features[\\/]auth[\\/](components[\\/]social-(sign-in-buttons|popup)\.tsx|lib[\\/]with-return-url\.ts)|components[\\/]forms[\\/]use-checked-form\.ts)|packages[\\/]contract[\\/]src[\\/]rules[\\/](?!portrait-pictures)/,
             },
           ],
         },
