@@ -106,7 +106,7 @@ describe("PreviewsSection: what the parent sees", () => {
     expect(fairy?.getByTestId("preview-badge").textContent).toBe("Preview");
     expect(fairy?.getByText("Fairy")).toBeTruthy();
     // The small thumbnail, not the full picture.
-    expect(astronaut?.getByRole("img").getAttribute("src")).toBe("/media/p1-thumb.webp?sig=1");
+    expect(astronaut?.getByRole("img").getAttribute("src")).toBe("/media/p1.webp?sig=1&size=thumbnail");
     expect(astronaut?.getByRole("img").getAttribute("alt")).toBe("Mia as Astronaut, a preview");
     expect(screen.getByTestId("previews-section").textContent).toContain(
       "Free previews, made from Mia's photos while the model trains. Portraits from Mia's own model look more like Mia.",
