@@ -17,10 +17,26 @@ describe("a session that ended elsewhere", () => {
     vi.mocked(signOut).mockClear();
   });
 
-  it("is a 401 UNAUTHENTICATED while this browser holds a token", () => {
+  it("is a 401 UNAUTHENTICATED while this browser holds a token, or after another tab cleared it", () => {
     expect(isSessionEnded(unauthenticated)).toBe(true);
+    // Another tab found the session over first and signed out: the storage is empty, but this tab
+    // still shows the signed-in pages and must follow.
     localStorage.clear();
-    expect(isSessionEnded(unauthenticated)).toBe(false);
+    expect(isSessionEnded(unauthenticated)).toBe(true);
+  });
+
+  it("is not a 401 in a tab that never held a session", async () => {
+    localStorage.clear();
+    vi.resetModules();
+    const fresh = await import("./session-ended");
+    const { ApiError: FreshApiError } = await import("@/lib/api-error");
+    const refused = new FreshApiError(401, "UNAUTHENTICATED", "Please sign in to continue.");
+    expect(fresh.isSessionEnded(refused)).toBe(false);
+    // The same tab once it has held a token (and lost it) does count it.
+    localStorage.setItem(sessionTokenKey, "a-token");
+    expect(fresh.isSessionEnded(refused)).toBe(true);
+    localStorage.clear();
+    expect(fresh.isSessionEnded(refused)).toBe(true);
   });
 
   it("is not another refusal: a password to confirm again, a 403, a network failure", () => {

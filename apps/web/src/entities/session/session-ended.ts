@@ -1,20 +1,21 @@
 import { authMessages, commonErrorCodes } from "@wonderkin/contract/rules";
 import { publicPaths } from "@/config/paths";
 import { ApiError } from "@/lib/api-error";
-import { readSessionToken } from "./session-storage";
+import { heldSessionInThisTabBefore, readSessionToken } from "./session-storage";
 import { signOut } from "./sign-out";
 
 /**
  * Whether an API failure says this browser's session is over: a 401 UNAUTHENTICATED while a token
- * is stored. The session can end elsewhere — a password change signs other devices out, so does
- * "sign out everywhere" — while the cached session here still says signed in.
+ * is stored, or in a tab that held one (another tab may have found the session over first and
+ * cleared the storage they share). The session can end elsewhere — a password change signs other
+ * devices out, so does "sign out everywhere" — while the cached session here still says signed in.
  */
 export function isSessionEnded(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     error.status === 401 &&
     error.code === commonErrorCodes.unauthenticated &&
-    readSessionToken() !== null
+    (readSessionToken() !== null || heldSessionInThisTabBefore())
   );
 }
 

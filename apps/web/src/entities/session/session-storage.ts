@@ -7,8 +7,25 @@ export const organizationIdKey = "wonderkin.organization-id";
 /** The address an e-mail sign-in link was sent to, so /finalize-signup can finish without asking. */
 export const emailForSignInKey = "wonderkin.email-for-sign-in";
 
-export const readSessionToken = () => readLocal(sessionTokenKey);
-export const storeSessionToken = (token: string) => writeLocal(sessionTokenKey, token);
+/** Whether this tab has held a session: set the first time it reads or stores a token. */
+let heldSessionInThisTab = false;
+
+export function readSessionToken(): string | null {
+  const token = readLocal(sessionTokenKey);
+  if (token !== null) heldSessionInThisTab = true;
+  return token;
+}
+export function storeSessionToken(token: string): void {
+  heldSessionInThisTab = true;
+  writeLocal(sessionTokenKey, token);
+}
+
+/**
+ * Whether this tab was signed in at some point, even if the token is gone from local storage now:
+ * another tab that found the session over (a password changed elsewhere) signs out and clears the
+ * storage all tabs share, and this tab must still learn, from its next 401, that it is signed out.
+ */
+export const heldSessionInThisTabBefore = () => heldSessionInThisTab;
 export const forgetSessionToken = () => removeLocal(sessionTokenKey);
 
 const organizationListeners = new Set<() => void>();
