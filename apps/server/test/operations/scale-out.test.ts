@@ -489,7 +489,9 @@ async function scaleOutFlow(): Promise<void> {
   const firstBatch = await generate();
   const rendered = await allSucceeded(firstBatch, 30_000);
   for (const imageId of firstBatch) expect(portraitKeysOf(imageId)).toHaveLength(2);
-  const download = await fetch(rendered[0]?.url ?? "");
+  // The portrait's one address is the API's (decision 0065): either instance answers it, with a
+  // redirect to the bucket that fetch follows.
+  const download = await fetch(new URL(rendered[0]?.url ?? "", origins[1]));
   expect(download.status).toBe(200);
   expect(Buffer.from(await download.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   mark("firstPortraits");
