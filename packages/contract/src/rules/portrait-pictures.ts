@@ -9,9 +9,13 @@ export const PORTRAIT_THUMBNAIL_WIDTH = 480;
 
 export type PortraitPictureSize = "thumbnail" | "full";
 
+/** The one address with a parameter the signature does not cover added. */
+const withParameter = (url: string, name: string, value: string) =>
+  `${url}${url.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value)}`;
+
 /** The portrait's picture at a size, from its one signed address (the size is not signed). */
 export function portraitPictureUrl(url: string, size: PortraitPictureSize): string {
-  return size === "full" ? url : `${url}${url.includes("?") ? "&" : "?"}size=${size}`;
+  return size === "full" ? url : withParameter(url, "size", size);
 }
 
 /**
@@ -49,7 +53,5 @@ export function portraitDownloadUrl(image: {
   styleId: string;
   url: string | null;
 }): string | null {
-  if (!image.url) return null;
-  const separator = image.url.includes("?") ? "&" : "?";
-  return `${image.url}${separator}download=${encodeURIComponent(portraitFileName(image))}`;
+  return image.url ? withParameter(image.url, "download", portraitFileName(image)) : null;
 }

@@ -10,6 +10,12 @@ import { assertSafeKey, isOutOfSpace, type Storage, StorageFullError, safeDownlo
  */
 export const MEDIA_ROUTE_PREFIX = "/api/media/";
 
+/** A key's address at the server's media route, signed with the media secret (both storages use it). */
+export function signedMediaRouteUrl(secret: string, key: string, ttlSeconds?: number): string {
+  assertSafeKey(key);
+  return signPath(secret, `${MEDIA_ROUTE_PREFIX}${key}`, Date.now(), ttlSeconds);
+}
+
 /**
  * Files on local disk under DATA_DIR/media. Writes go to a temporary name first and are renamed,
  * so a crash never leaves half a photo. Addresses are HMAC-signed and expire.
@@ -84,21 +90,16 @@ export function createLocalStorage(options: {
       return walk(base, clean);
     },
     async signedUrl(key, urlOptions) {
-      assertSafeKey(key);
-      const signed = signPath(
+      const signed = signedMediaRouteUrl(
         options.secret,
-        `${MEDIA_ROUTE_PREFIX}${key}`,
-        Date.now(),
+        key,
         urlOptions?.expiresInSeconds ?? options.urlTtlSeconds,
       );
       return urlOptions?.downloadName
         ? `${signed}&download=${encodeURIComponent(safeDownloadName(urlOptions.downloadName))}`
         : signed;
     },
-    pictureUrl(key) {
-      assertSafeKey(key);
-      return signPath(options.secret, `${MEDIA_ROUTE_PREFIX}${key}`, Date.now(), options.urlTtlSeconds);
-    },
+    pictureUrl: (key) => signedMediaRouteUrl(options.secret, key, options.urlTtlSeconds),
   };
 }
 

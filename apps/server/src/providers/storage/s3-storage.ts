@@ -7,8 +7,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { createMinuteMemo } from "../../lib/minute-memo";
-import { signPath } from "../../lib/signed-url";
-import { MEDIA_ROUTE_PREFIX } from "./local-storage";
+import { signedMediaRouteUrl } from "./local-storage";
 import { assertSafeKey, type Storage, safeDownloadName } from "./storage";
 
 const MINUTE_MS = 60_000;
@@ -105,9 +104,6 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         throw error;
       });
     },
-    pictureUrl(key) {
-      assertSafeKey(key);
-      return signPath(options.secret, `${MEDIA_ROUTE_PREFIX}${key}`, Date.now(), options.urlTtlSeconds);
-    },
+    pictureUrl: (key) => signedMediaRouteUrl(options.secret, key, options.urlTtlSeconds),
   };
 }
