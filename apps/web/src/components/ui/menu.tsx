@@ -100,5 +100,8 @@ export function Menu({ trigger, triggerClassName, children, wide = false, classN
   );
 }
 
-export const menuItemClass =
-  "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[0.95rem] font-semibold text-ink transition-colors hover:bg-primary-50 focus-visible:bg-primary-50 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted";
+const menuItemShape =
+  "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[0.95rem] font-semibold transition-colors hover:bg-primary-50 focus-visible:bg-primary-50 [&_svg]:size-4 [&_svg]:shrink-0";
+export const menuItemClass = `${menuItemShape} text-ink [&_svg]:text-muted`;
+/** An item that deletes something: its own colours, not the plain item's overridden (decision 0036). */
+export const dangerMenuItemClass = `${menuItemShape} text-danger-700 [&_svg]:text-danger-600`;

@@ -1,7 +1,6 @@
 import { Ellipsis, Trash2 } from "lucide-react";
-import { Menu, menuItemClass } from "@/components/ui/menu";
+import { dangerMenuItemClass, Menu } from "@/components/ui/menu";
 import { useDeleteChildDialog } from "@/entities/children/use-delete-child-dialog";
-import { cn } from "@/lib/cn";
 
 /**
  * The studio header's last control: a "More" menu holding what cannot be undone (deleting the child),
@@ -32,7 +31,7 @@ export function StudioMoreMenu({
         {(close) => (
           <button
             type="button"
-            className={cn(menuItemClass, "text-danger-700 [&_svg]:text-danger-600")}
+            className={dangerMenuItemClass}
             onClick={() => {
               close();
               deletion.ask();
