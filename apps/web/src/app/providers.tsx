@@ -1,31 +1,25 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { recoverFromLostFamily } from "@/entities/session/current-family";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { familyErrorCodes } from "@wonderkin/contract/rules";
+import type { ReactNode } from "react";
 import { signOutIfSessionEnded } from "@/entities/session/session-ended";
 import { AttributionRunner } from "@/features/attribution/lib/use-attribution";
+import { ApiError } from "@/lib/api-error";
 import { createQueryClient } from "@/lib/query-client";
-import { toast } from "@/lib/toast";
 import { LazyToaster } from "./lazy-toaster";
 
-function createAppQueryClient() {
+export function createAppQueryClient() {
   const queryClient = createQueryClient({
     onError: (error) => {
       signOutIfSessionEnded(error);
-      recoverFromLostFamily(queryClient, error, (family) =>
-        toast.info(
-          family
-            ? `You're no longer a member of that family, so we switched you to ${family.name}.`
-            : "You're no longer a member of that family, so we switched you to your own.",
-          { id: "family-lost" },
-        ),
-      );
+      if (error instanceof ApiError && error.code === familyErrorCodes.notAFamilyMember)
+        void import("./recover-lost-family").then((module) => module.recoverAndSaySo(queryClient));
     },
   });
   return queryClient;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createAppQueryClient);
+/** The app's providers, around the query client made once for the page (main.tsx). */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AttributionRunner />

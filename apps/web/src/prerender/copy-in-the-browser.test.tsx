@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { PRERENDERED_PAGE_ELEMENT_ID } from "@wonderkin/contract/rules";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/routes";
 import { LoadingScreen } from "@/components/layout/loading-screen";
 import { sessionQueryKey } from "@/entities/session/get-session";
@@ -27,7 +27,7 @@ function servedPage(copy = "<main><h1>Welcome back</h1></main>"): HTMLElement {
 
 const copyShown = () => document.getElementById(PRERENDERED_PAGE_ELEMENT_ID) !== null;
 
-describe("the server's copy of a public page, in the browser", () => {
+describe("the server's copy of a page, in the browser", () => {
   it("stays, with the loading screen out of sight, until the app renders, and then makes way", async () => {
     const rootElement = servedPage();
     replacePrerenderedPageWhenRendered(rootElement);
@@ -38,12 +38,84 @@ describe("the server's copy of a public page, in the browser", () => {
 
     await act(async () => root.render(<p>The page</p>));
     expect(copyShown()).toBe(false);
+    expect(rootElement.hidden).toBe(false);
     expect(rootElement.textContent).toBe("The page");
 
     // A later wait (a redirect's next page loading) shows the loading screen again.
     await act(async () => root.render(<LoadingScreen />));
     expect(screen.getByTestId("loading-screen")).toBeTruthy();
     act(() => root.unmount());
+  });
+
+  it("with the app's query client, stays over a hidden root until the app has its answers, then goes in one piece", async () => {
+    const rootElement = servedPage();
+    const queryClient = new QueryClient();
+    replacePrerenderedPageWhenRendered(rootElement, queryClient);
+    // The frames the app draws on the way are never laid out (decision 0066).
+    expect(rootElement.hidden).toBe(true);
+    let answer: (text: string) => void = () => undefined;
+    const answered = new Promise<string>((resolve) => {
+      answer = resolve;
+    });
+    function Page() {
+      const text = useQuery({ queryKey: ["page"], queryFn: () => answered });
+      return <p>{text.data ?? "Loading the page"}</p>;
+    }
+    const root = createRoot(rootElement);
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={queryClient}>
+          <Page />
+        </QueryClientProvider>,
+      ),
+    );
+    expect(rootElement.textContent).toBe("Loading the page");
+    expect(copyShown()).toBe(true);
+    expect(rootElement.hidden).toBe(true);
+
+    await act(async () => {
+      answer("The page");
+      await answered;
+    });
+    await waitFor(() => expect(copyShown()).toBe(false));
+    expect(rootElement.hidden).toBe(false);
+    expect(rootElement.textContent).toBe("The page");
+    act(() => root.unmount());
+    queryClient.clear();
+  });
+
+  it("does not keep the copy past five seconds for an answer that does not come", async () => {
+    vi.useFakeTimers();
+    try {
+      const rootElement = servedPage();
+      const queryClient = new QueryClient();
+      replacePrerenderedPageWhenRendered(rootElement, queryClient);
+      function Page() {
+        useQuery({ queryKey: ["never"], queryFn: () => new Promise<string>(() => undefined) });
+        return <p>Still waiting</p>;
+      }
+      const root = createRoot(rootElement);
+      await act(async () =>
+        root.render(
+          <QueryClientProvider client={queryClient}>
+            <Page />
+          </QueryClientProvider>,
+        ),
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(4900);
+      });
+      expect(copyShown()).toBe(true);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(200);
+      });
+      expect(copyShown()).toBe(false);
+      expect(rootElement.hidden).toBe(false);
+      act(() => root.unmount());
+      queryClient.clear();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is the app's own first render of the page, for a signed-out visitor", async () => {

@@ -1,11 +1,9 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FamilySummary } from "@wonderkin/contract";
-import { familyErrorCodes } from "@wonderkin/contract/rules";
 import { useCallback, useSyncExternalStore } from "react";
-import { ApiError } from "@/lib/api-error";
 import { refetchBeforeMediaExpires } from "@/lib/signed-media";
-import { type Session, sessionQueryKey, useSession } from "./get-session";
-import { getUserQueryOptions, useUser } from "./get-user";
+import { useSession } from "./get-session";
+import { useUser } from "./get-user";
 import { readOrganizationId, storeOrganizationId, subscribeToOrganizationId } from "./session-storage";
 
 export const familiesQueryKey = (userId: string) => ["families", userId] as const;
@@ -23,7 +21,8 @@ export function getFamiliesQueryOptions(userId: string | undefined) {
 
 /** The id of the family every product request acts for, re-rendering when it changes (any tab). */
 export function useCurrentFamilyId(): string | null {
-  return useSyncExternalStore(subscribeToOrganizationId, readOrganizationId, () => null);
+  // On the server (a signed-in page's copy, decision 0066) the render's storage holds the family.
+  return useSyncExternalStore(subscribeToOrganizationId, readOrganizationId, readOrganizationId);
 }
 
 /**
@@ -73,43 +72,4 @@ export function useCurrentFamily() {
     refetch: families.refetch,
     switchFamily: switchTo,
   };
-}
-
-let recovery: Promise<void> | null = null;
-
-/**
- * Any answer NOT_A_FAMILY_MEMBER means the parent was removed from the family this browser acts
- * for (or it was deleted): fall back to their default family and read everything again.
- * `onSwitched` receives the family now in use, for the UI to say so. Concurrent failures share one
- * recovery; if the server's default is that same family, nothing changes (no loop).
- */
-export function recoverFromLostFamily(
-  queryClient: QueryClient,
-  error: unknown,
-  onSwitched: (family: FamilySummary | undefined) => void,
-): void {
-  if (!(error instanceof ApiError) || error.code !== familyErrorCodes.notAFamilyMember || recovery) return;
-  const lost = readOrganizationId();
-  const userId = queryClient.getQueryData<Session>(sessionQueryKey)?.user.id;
-  if (!lost || !userId) return;
-  recovery = (async () => {
-    storeOrganizationId(null);
-    try {
-      // With nothing stored, getUser stores the server's default family.
-      await queryClient.fetchQuery({ ...getUserQueryOptions(userId), staleTime: 0 });
-    } catch {
-      storeOrganizationId(lost);
-      return;
-    }
-    const next = readOrganizationId();
-    if (!next || next === lost) {
-      storeOrganizationId(lost);
-      return;
-    }
-    await refreshFamilyData(queryClient);
-    const families = queryClient.getQueryData<FamilySummary[]>(familiesQueryKey(userId));
-    onSwitched(families?.find((family) => family.id === next));
-  })().finally(() => {
-    recovery = null;
-  });
 }
