@@ -118,7 +118,10 @@ test.describe("the studio remembers", () => {
     await expect(page).toHaveURL(new RegExp(`/kids/children/${mia.id}/magic-studio$`));
   });
 
-  test("favourites, the style filter, and the account menu's way to the studio", async ({ page }) => {
+  test("favourites, the style filter, and the account menu's way to the studio", async ({
+    page,
+    browser,
+  }) => {
     // A hang detector, not a speed limit: training and three renders on the server under test, which
     // shares two cores with the browsers and the other worker (decision 0048).
     test.setTimeout(480_000);
@@ -236,6 +239,39 @@ test.describe("the studio remembers", () => {
     // The first pictures are asked for first, the rest as they come into view.
     await expect(gallery.locator("img").first()).toHaveAttribute("fetchpriority", "high");
     await expect(gallery.locator("img").last()).toHaveAttribute("loading", "lazy");
+    // The app has taken the place of the server's copy of the studio (decision 0066).
+    await expect(page.locator("#wonderkin-prerendered-page")).toHaveCount(0);
+
+    // Before any script runs, the studio is already there, drawn by the server from the page's
+    // first answers: Mia's portraits with the favourite marked, the first picture loaded, inert.
+    const noScripts = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const copyPage = await noScripts.newPage();
+      const violations: string[] = [];
+      copyPage.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      const pictureServed = copyPage.waitForResponse(
+        (response) => new URL(response.url()).pathname.startsWith("/api/media/") && response.status() === 200,
+      );
+      await copyPage.goto(page.url());
+      await pictureServed;
+      const copy = copyPage.locator("#wonderkin-prerendered-page");
+      await expect(copy).toHaveAttribute("inert", "");
+      await expect(copy.getByRole("heading", { name: "Mia's magic studio", exact: true })).toBeVisible();
+      const copyGallery = copy.getByRole("list", { name: "Mia's portraits" });
+      await expect(copyGallery.locator('[data-status="succeeded"]')).toHaveCount(3);
+      await expect(
+        copyGallery.getByRole("button", { name: "Favourite: Astronaut, portrait 1" }),
+      ).toHaveAttribute("aria-pressed", "true");
+      await expect(copyGallery.locator("img").first()).toHaveJSProperty("complete", true);
+      expect(violations).toEqual([]);
+    } finally {
+      await noScripts.close();
+    }
     await filter("Favourites").click();
     await expect(gallery.getByRole("listitem")).toHaveCount(1);
     await expect(gallery.getByRole("button", { name: "Astronaut portrait 1", exact: true })).toBeVisible();

@@ -3,14 +3,18 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
+  type FirstAnswers,
   homeCopyForNewVisitors,
   PRERENDERED_PAGE_ELEMENT_ID,
   prerenderedPagePaths,
 } from "@wonderkin/contract/rules";
 import type { FastifyBaseLogger } from "fastify";
 
-/** What the web build's server-side entry exports (apps/web/src/prerender/render-public-page.tsx). */
-type RenderPublicPage = (pathname: string, publicConfig: unknown) => Promise<string | null>;
+/** What the web build's server-side entry exports (apps/web/src/prerender/server-entry.ts). */
+type Renderer = {
+  renderPublicPage(pathname: string, publicConfig: unknown): Promise<string | null>;
+  renderSignedInPage(pathname: string, publicConfig: unknown, answers: FirstAnswers): Promise<string | null>;
+};
 
 export type PrerenderedPage = {
   /** The copy, inside its inert element, to go before the app's #root. */
@@ -30,14 +34,14 @@ const MAX_CACHED = 24;
  * page without a copy, as before: the copy speeds the first paint and is never needed.
  */
 export function prerenderedPages(distDir: string, log: FastifyBaseLogger) {
-  const entry = path.join(distDir, "ssr", "render-public-page.js");
-  let renderer: Promise<RenderPublicPage | null> | undefined;
+  const entry = path.join(distDir, "ssr", "server-entry.js");
+  let renderer: Promise<Renderer | null> | undefined;
   const cache = new Map<string, Promise<PrerenderedPage | null>>();
 
-  function loadRenderer(): Promise<RenderPublicPage | null> {
+  function loadRenderer(): Promise<Renderer | null> {
     renderer ??= existsSync(entry)
       ? import(pathToFileURL(entry).href).then(
-          (module: { renderPublicPage: RenderPublicPage }) => module.renderPublicPage,
+          (module: Renderer) => module,
           (error: unknown) => {
             log.warn(
               { err: error, entry },
@@ -50,18 +54,21 @@ export function prerenderedPages(distDir: string, log: FastifyBaseLogger) {
     return renderer;
   }
 
-  async function render(pathname: string, publicConfig: unknown): Promise<PrerenderedPage | null> {
-    const renderPage = await loadRenderer();
-    if (!renderPage) return null;
+  async function render(
+    pathname: string,
+    draw: (renderer: Renderer) => Promise<string | null>,
+  ): Promise<PrerenderedPage | null> {
+    const loaded = await loadRenderer();
+    if (!loaded) return null;
     try {
-      const html = await renderPage(pathname, publicConfig);
+      const html = await draw(loaded);
       if (html === null) return null;
       return {
         html: `<div id="${PRERENDERED_PAGE_ELEMENT_ID}" inert>${html}</div>`,
         styleAttributeHashes: styleAttributeHashes(html),
       };
     } catch (error) {
-      log.warn({ err: error, pathname }, "a public page could not be rendered: served without a copy");
+      log.warn({ err: error, pathname }, "a page could not be rendered: served without a copy");
       return null;
     }
   }
@@ -87,10 +94,21 @@ export function prerenderedPages(distDir: string, log: FastifyBaseLogger) {
       let page = cache.get(key);
       if (!page) {
         if (cache.size >= MAX_CACHED) cache.clear();
-        page = render(pathname, publicConfig);
+        page = render(pathname, (renderer) => renderer.renderPublicPage(pathname, publicConfig));
         cache.set(key, page);
       }
       return page;
+    },
+
+    /**
+     * A signed-in parent's copy of the page at this address, drawn from the first answers the page
+     * carries (decision 0066), or null (a page without one, a query string, no renderer). Drawn
+     * for this request alone and never kept: it shows this parent's children.
+     */
+    forSignedIn(url: string, publicConfig: unknown, answers: FirstAnswers): Promise<PrerenderedPage | null> {
+      if (url.includes("?")) return Promise.resolve(null);
+      const pathname = url.replace(/\/+$/, "") || "/";
+      return render(pathname, (renderer) => renderer.renderSignedInPage(pathname, publicConfig, answers));
     },
   };
 }

@@ -151,7 +151,9 @@ export async function registerWebApp(
     async sendIndex(reply, url, visitor) {
       const nonce = randomBytes(16).toString("base64");
       const config = await options.readPublicConfig();
-      const copy = await publicPages.forRequest(url, config, visitor);
+      const copy =
+        (await publicPages.forRequest(url, config, visitor)) ??
+        (visitor.firstAnswers ? await publicPages.forSignedIn(url, config, visitor.firstAnswers) : null);
       const csp = reply.getHeader("content-security-policy");
       if (typeof csp === "string") {
         const withNonce = allowStyleNonce(csp, nonce);

@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../create-test-app";
+import { signIn } from "../support/identity";
+import { parentWithChild } from "../support/studio";
 
 /**
  * The copies of the public pages (decision 0037), with a stand-in for the web build's server-side
@@ -22,6 +24,7 @@ const indexHtml = `<!doctype html><html><head>
 </head><body><div id="root"></div></body></html>`;
 
 const tileStyle = "background-image:linear-gradient(to bottom, #3b3070, #1b1433)";
+const studioStyle = "background-image:linear-gradient(to bottom, #1b2350, #05060f)";
 
 const renderer = `
 import { appendFileSync } from "node:fs";
@@ -31,6 +34,13 @@ export async function renderPublicPage(pathname, config) {
   if (!["/sign-in", "/sign-up", "/privacy-policy"].includes(pathname)) return null;
   return '<main><h1>Copy of ' + pathname + ' for ' + config.appName.replace(/</g, "&lt;") + '</h1>'
     + '<div style="${tileStyle}"></div></main>';
+}
+export async function renderSignedInPage(pathname, config, answers) {
+  appendFileSync(new URL("./calls.log", import.meta.url), "signed-in " + pathname + "\\n");
+  if (!pathname.endsWith("/magic-studio")) return null;
+  const session = answers.answers.find((answer) => answer.path === "/api/auth/get-session");
+  return '<main><h1>Studio of ' + session.payload.user.email + ' from ' + answers.answers.length + ' answers</h1>'
+    + '<div style="${studioStyle}"></div></main>';
 }
 `;
 
@@ -43,7 +53,7 @@ beforeAll(async () => {
   distDir = await mkdtemp(path.join(os.tmpdir(), "wk-dist-ssr-"));
   await mkdir(path.join(distDir, "ssr"));
   await writeFile(path.join(distDir, "index.html"), indexHtml);
-  await writeFile(path.join(distDir, "ssr", "render-public-page.js"), renderer);
+  await writeFile(path.join(distDir, "ssr", "server-entry.js"), renderer);
   testApp = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: distDir });
 });
 
@@ -128,7 +138,43 @@ describe("the server's copies of the public pages", () => {
       expect(String(response.headers["content-security-policy"]), url).not.toContain("style-src-attr");
     }
     // Only the three public pages reach the renderer: an address of one's choosing renders nothing.
-    expect(new Set(await rendererCalls())).toEqual(new Set(["/sign-in", "/sign-up"]));
+    expect(new Set((await rendererCalls()).filter((call) => !call.startsWith("signed-in ")))).toEqual(
+      new Set(["/sign-in", "/sign-up"]),
+    );
+  });
+
+  it("paints a signed-in parent's studio from their first answers, afresh for each request and never kept", async () => {
+    const { parent, childId } = await parentWithChild(testApp, { firstName: "Ada", planId: 1, photos: 0 });
+    const signedIn = await signIn(testApp.app, parent.email);
+    const cookie = /(better-auth\.session_token=[^;]+)/.exec(
+      [signedIn.headers["set-cookie"]].flat().join("; "),
+    )?.[1];
+    expect(cookie).toBeDefined();
+    const studio = `/kids/children/${childId}/magic-studio`;
+    const before = (await rendererCalls()).length;
+    const first = await testApp.app.inject({ method: "GET", url: studio, headers: { cookie } });
+    const second = await testApp.app.inject({ method: "GET", url: studio, headers: { cookie } });
+    // Drawn from this parent's own answers (the session, the user, the guard's and the studio's).
+    for (const page of [first, second]) {
+      expect(page.body).toContain(
+        `<div id="wonderkin-prerendered-page" inert><main><h1>Studio of ${parent.email} from `,
+      );
+      expect(Number(/from (\d+) answers/.exec(page.body)?.[1])).toBeGreaterThanOrEqual(8);
+      expect(page.headers["cache-control"]).toBe("private, no-store");
+      const hash = createHash("sha256").update(studioStyle).digest("base64");
+      expect(String(page.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
+    }
+    // Rendered for each request: it shows what the family has now.
+    expect((await rendererCalls()).slice(before)).toEqual([`signed-in ${studio}`, `signed-in ${studio}`]);
+
+    // Without the session, or on another signed-in page, or with a query string, there is no copy.
+    const signedOut = await testApp.app.inject({ method: "GET", url: studio });
+    expect(signedOut.body).not.toContain("wonderkin-prerendered-page");
+    for (const url of ["/kids/choose-theme", `${studio}?portrait=1`]) {
+      const page = await testApp.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(page.body, url).not.toContain("wonderkin-prerendered-page");
+      expect(page.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/index-1.js">');
+    }
   });
 
   it("serves the page without a copy when rendering fails", async () => {
@@ -139,7 +185,7 @@ describe("the server's copies of the public pages", () => {
   });
 
   it("never serves the server-side entry as a file", async () => {
-    for (const url of ["/ssr/render-public-page.js", "/ssr/calls.log"]) {
+    for (const url of ["/ssr/server-entry.js", "/ssr/calls.log"]) {
       const response = await testApp.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(404);
     }

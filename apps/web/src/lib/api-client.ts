@@ -5,7 +5,7 @@ import {
   type EndpointResponse,
 } from "@wonderkin/contract";
 import { ApiError, type RequestContext, readRequestContext } from "./api-error";
-import { takeFirstAnswer } from "./first-answers";
+import { onlyFirstAnswers, takeFirstAnswer } from "./first-answers";
 import { sendToApi } from "./plain-request";
 
 export { ApiError, type RequestContext, setRequestContextProvider } from "./api-error";
@@ -20,10 +20,12 @@ export async function callApi<E extends Endpoint>(
   context: RequestContext = {},
 ): Promise<EndpointResponse<E>> {
   const body = endpoint.request.parse(request);
+  // A signed-in page's first asks are answered from the page itself when it carries them (decision 0064).
+  const answer = firstAnswerTo(endpoint, body, context);
+  // A server render draws what its answers do not cover as still loading (decision 0066).
+  if (!answer && onlyFirstAnswers()) throw new Error(`no first answer to ${endpoint.path}`);
   const { response, payload } =
-    // A signed-in page's first asks are answered from the page itself when it carries them (decision 0064).
-    firstAnswerTo(endpoint, body, context) ??
-    (await sendToApi(endpoint.path, { method: endpoint.method, body, context }));
+    answer ?? (await sendToApi(endpoint.path, { method: endpoint.method, body, context }));
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
     if (parsed.success)

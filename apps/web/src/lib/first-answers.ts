@@ -18,11 +18,21 @@ const USABLE_FOR_MS = 15_000;
 type Waiting = { answers: Map<string, FirstAnswer>; sessionToken: string; readAt: number };
 
 let waiting: Waiting | null | undefined;
+/** Whether the answers are all there is: a server render asks nothing of the network. */
+let answersOnly = false;
+export const onlyFirstAnswers = () => answersOnly;
 
 function isFirstAnswers(value: unknown): value is FirstAnswers {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Partial<FirstAnswers>;
   return typeof candidate.sessionToken === "string" && Array.isArray(candidate.answers);
+}
+
+function waitingFor(parsed: FirstAnswers): Waiting {
+  const answers = new Map(
+    parsed.answers.map((answer) => [firstAnswerKey(answer.method, answer.path, answer.body), answer]),
+  );
+  return { answers, sessionToken: parsed.sessionToken, readAt: Date.now() };
 }
 
 /** The embedded block, read once (and taken out of the page, so nothing else reads it later). */
@@ -33,11 +43,7 @@ function readEmbedded(doc: Document | undefined): Waiting | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (!isFirstAnswers(parsed)) return null;
-    const answers = new Map(
-      parsed.answers.map((answer) => [firstAnswerKey(answer.method, answer.path, answer.body), answer]),
-    );
-    return { answers, sessionToken: parsed.sessionToken, readAt: Date.now() };
+    return isFirstAnswers(parsed) ? waitingFor(parsed) : null;
   } catch {
     return null;
   }
@@ -81,6 +87,16 @@ export function takeFirstAnswer(
   return { payload: answer.payload };
 }
 
+/**
+ * What a server render of a signed-in page asks instead of the network (decision 0066): these
+ * answers, and nothing else (`callApi` fails a request they do not answer at once, before any
+ * fetch). Null forgets them. The server entry renders one page at a time.
+ */
+export function provideFirstAnswers(answers: FirstAnswers | null): void {
+  waiting = answers ? waitingFor(answers) : null;
+  answersOnly = answers !== null;
+}
+
 /** Drops every answer not yet given out: the page has changed something since it was served. */
 export function discardFirstAnswers(doc: Document | undefined = globalThis.document): void {
   if (waiting === undefined) waiting = readEmbedded(doc);
@@ -90,4 +106,5 @@ export function discardFirstAnswers(doc: Document | undefined = globalThis.docum
 /** Tests: forget what was read, so the next call reads the page again. */
 export function resetFirstAnswers(): void {
   waiting = undefined;
+  answersOnly = false;
 }

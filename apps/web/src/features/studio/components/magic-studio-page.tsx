@@ -15,11 +15,13 @@ import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-r
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { IconBadge } from "@/components/ui/icon-badge";
+import { LoadingCard } from "@/components/ui/loading-card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { catalogueView, categoriesEntitlement, styleLockReason } from "@/entities/catalogue/catalogue";
 import { childrenLoadState } from "@/entities/children/children-load-state";
 import { pathAfterChildDeleted } from "@/entities/children/delete-child";
+import { usePreviews } from "@/entities/previews/previews-api";
 import { PreviewsPanel } from "@/entities/previews/previews-panel";
 import { studioIntroRedirect } from "@/entities/studio/studio-intro";
 import { useChildTraining } from "@/entities/training/child-training";
@@ -142,6 +144,7 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
 
   const scope = { familyId, childId: child.id, userId: context.userId };
   const studio = useStudioImages(scope);
+  const previews = usePreviews(familyId, child.id);
   const generate = useGenerate(scope);
   const galleryHeading = useRef<HTMLHeadingElement>(null);
   // The open viewer is a history entry of its own: Back closes it (use-viewer-history.ts). It steps
@@ -212,17 +215,31 @@ function Studio({ context, child, familyId }: { context: StudioContext; child: C
     return () => viewer.open({ list: "previews", index });
   };
 
+  const previewsStrip = (
+    <PreviewsStrip
+      scope={scope}
+      childName={child.firstName}
+      balance={balance}
+      canGenerate={context.canGenerate}
+      madeFrom={madeFromPreviews}
+      onOpen={openPreview}
+      onMade={showGallery}
+    />
+  );
+  // The previews sit above the style picker: until their list is known the rest waits, so that the
+  // picker and the gallery do not jump down when the previews appear (decision 0066). The strip
+  // stays mounted meanwhile, so that it reads the same answer rather than asking again.
+  if (previews.isPending)
+    return (
+      <>
+        {previewsStrip}
+        <LoadingCard label="Opening the studio" />
+      </>
+    );
+
   return (
     <>
-      <PreviewsStrip
-        scope={scope}
-        childName={child.firstName}
-        balance={balance}
-        canGenerate={context.canGenerate}
-        madeFrom={madeFromPreviews}
-        onOpen={openPreview}
-        onMade={showGallery}
-      />
+      {previewsStrip}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <StylePicker
           views={views}
@@ -332,7 +349,8 @@ function StudioBody({ childId }: { childId: number }) {
   } else {
     const trained = child.trainingStatus === "completed";
     return (
-      <section className="flex flex-col gap-8">
+      // The server's copy of the studio is kept only if it drew this (render-studio-page.tsx).
+      <section className="flex flex-col gap-8" data-studio-child={child.id}>
         <StudioHeader
           child={child}
           siblings={context.siblings}
