@@ -13,6 +13,8 @@ export type LighthouseFigures = {
   firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
   totalBlockingTimeMs: number;
+  /** Cumulative layout shift, × 1000 (a server copy replaced by a different first frame shows here). */
+  layoutShiftMilli: number;
   speedIndexMs: number;
   /** Main-thread work (parse, compile, run, style, layout) in ms, at the simulated CPU. */
   mainThreadWorkMs: number;
@@ -94,6 +96,9 @@ export async function startLighthouseBrowser(): Promise<{
         firstContentfulPaintMs: audit("first-contentful-paint"),
         largestContentfulPaintMs: audit("largest-contentful-paint"),
         totalBlockingTimeMs: audit("total-blocking-time"),
+        layoutShiftMilli: Math.round(
+          (lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN) * 1000,
+        ),
         speedIndexMs: audit("speed-index"),
         mainThreadWorkMs: audit("mainthread-work-breakdown"),
         largestPaintElement: paint.element,
