@@ -68,14 +68,13 @@ function opensStraightAway(answers: FirstAnswers, childId: number): boolean {
 
 /**
  * Draws the page, answers the queries that drawing created from the first answers, and draws again
- * until nothing new is asked. A query without an answer fails on the server (a relative address
- * cannot be fetched there) and is put back to "loading", which is how the copy shows it.
+ * until nothing new is asked. A query without an answer fails at once (`callApi` asks nothing of the
+ * network during a server render) and is put back to "loading", which is how the copy shows it.
  */
 async function renderFromAnswers(route: StaticRoute, queryClient: QueryClient): Promise<string> {
   const unanswered = new Set<Query>();
-  let html = "";
-  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    html = renderRoute(route, queryClient);
+  for (let pass = 1; ; pass += 1) {
+    const html = renderRoute(route, queryClient);
     const asked = queryClient
       .getQueryCache()
       .getAll()
@@ -86,7 +85,7 @@ async function renderFromAnswers(route: StaticRoute, queryClient: QueryClient): 
           isEnabled(query) &&
           !unanswered.has(query),
       );
-    if (asked.length === 0) break;
+    if (asked.length === 0 || pass === MAX_PASSES) return html;
     await Promise.all(
       asked.map((query) =>
         query.fetch().catch(() => {
@@ -96,7 +95,6 @@ async function renderFromAnswers(route: StaticRoute, queryClient: QueryClient): 
       ),
     );
   }
-  return html;
 }
 
 /**
