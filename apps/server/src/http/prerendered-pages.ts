@@ -84,10 +84,8 @@ export function prerenderedPages(distDir: string, log: FastifyBaseLogger) {
       publicConfig: unknown,
       visitor: { signedInBefore: boolean },
     ): Promise<PrerenderedPage | null> {
-      // With a query string (a returnUrl, a failed social sign-in's error) the page shows more than
-      // the copy would: the app draws it.
-      if (url.includes("?")) return Promise.resolve(null);
-      const asked = url.replace(/\/+$/, "") || "/";
+      const asked = copiedPath(url);
+      if (asked === null) return Promise.resolve(null);
       const pathname = asked === "/" && !visitor.signedInBefore ? homeCopyForNewVisitors : asked;
       if (!(prerenderedPagePaths as readonly string[]).includes(pathname)) return Promise.resolve(null);
       const key = `${pathname}\n${JSON.stringify(publicConfig)}`;
@@ -106,14 +104,23 @@ export function prerenderedPages(distDir: string, log: FastifyBaseLogger) {
      * for this request alone and never kept: it shows this parent's children.
      */
     forSignedIn(url: string, publicConfig: unknown, answers: FirstAnswers): Promise<PrerenderedPage | null> {
-      if (url.includes("?")) return Promise.resolve(null);
-      const pathname = url.replace(/\/+$/, "") || "/";
+      const pathname = copiedPath(url);
+      if (pathname === null) return Promise.resolve(null);
       return render(pathname, (renderer) => renderer.renderSignedInPage(pathname, publicConfig, answers));
     },
   };
 }
 
 export type PrerenderedPages = ReturnType<typeof prerenderedPages>;
+
+/**
+ * The path a copy is drawn for, without its trailing slash, or null with a query string: there (a
+ * returnUrl, a failed social sign-in's error, a portrait to open) the page shows more than the copy
+ * would, and the app draws it.
+ */
+function copiedPath(url: string): string | null {
+  return url.includes("?") ? null : url.replace(/\/+$/, "") || "/";
+}
 
 const HTML_ENTITIES: Record<string, string> = {
   "&amp;": "&",

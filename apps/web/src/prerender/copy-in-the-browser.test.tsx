@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { PRERENDERED_PAGE_ELEMENT_ID } from "@wonderkin/contract/rules";
+import type { ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -22,6 +23,13 @@ function servedPage(copy = "<main><h1>Welcome back</h1></main>"): HTMLElement {
   document.body.innerHTML = `<div id="${PRERENDERED_PAGE_ELEMENT_ID}" inert>${copy}</div><div id="root"></div>`;
   const root = document.getElementById("root");
   if (!root) throw new Error("no root");
+  return root;
+}
+
+/** The app started into the served page's root, as main.tsx does. */
+async function startApp(rootElement: HTMLElement, queryClient: QueryClient, page: ReactNode) {
+  const root = createRoot(rootElement);
+  await act(async () => root.render(<QueryClientProvider client={queryClient}>{page}</QueryClientProvider>));
   return root;
 }
 
@@ -61,14 +69,7 @@ describe("the server's copy of a page, in the browser", () => {
       const text = useQuery({ queryKey: ["page"], queryFn: () => answered });
       return <p>{text.data ?? "Loading the page"}</p>;
     }
-    const root = createRoot(rootElement);
-    await act(async () =>
-      root.render(
-        <QueryClientProvider client={queryClient}>
-          <Page />
-        </QueryClientProvider>,
-      ),
-    );
+    const root = await startApp(rootElement, queryClient, <Page />);
     expect(rootElement.textContent).toBe("Loading the page");
     expect(copyShown()).toBe(true);
     expect(rootElement.hidden).toBe(true);
@@ -94,14 +95,7 @@ describe("the server's copy of a page, in the browser", () => {
         useQuery({ queryKey: ["never"], queryFn: () => new Promise<string>(() => undefined) });
         return <p>Still waiting</p>;
       }
-      const root = createRoot(rootElement);
-      await act(async () =>
-        root.render(
-          <QueryClientProvider client={queryClient}>
-            <Page />
-          </QueryClientProvider>,
-        ),
-      );
+      const root = await startApp(rootElement, queryClient, <Page />);
       await act(async () => {
         await vi.advanceTimersByTimeAsync(4900);
       });
