@@ -29,6 +29,8 @@ export const addOnsStateSchema = z.object({
     video: z.number().int().nonnegative(),
     print: z.number().int().nonnegative(),
     child: z.number().int().nonnegative(),
+    /** Storybooks bought with the Storybook add-on (decision 0067). */
+    book: z.number().int().nonnegative(),
   }),
   /** The plan's own ready-to-print files a month (Oracle: 10) and how many are left this month. */
   planPrints: z.object({

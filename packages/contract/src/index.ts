@@ -17,6 +17,7 @@ export * from "./plans";
 export * from "./portrait-share";
 export * from "./privacy";
 export * from "./public-config";
+export * from "./storybook";
 export * from "./studio";
 export * from "./subscription";
 export * from "./text";

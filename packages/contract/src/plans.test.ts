@@ -27,10 +27,12 @@ describe("the plans of spec §9", () => {
     expect(magician?.addOns.map(({ value, price }) => ({ value, price }))).toEqual([
       { value: "Create video", price: 2 },
       { value: "Ready to print", price: 2 },
+      { value: "Storybook", price: 9.99 },
     ]);
     expect(magician?.addOns.map(({ id, unit, units }) => ({ id, unit, units }))).toEqual([
       { id: "create-video", unit: "video", units: 5 },
       { id: "ready-to-print", unit: "print", units: 10 },
+      { id: "storybook", unit: "book", units: 1 },
     ]);
     expect(findAddOn("ready-to-print")?.plan.key).toBe("magician");
     expect(findAddOn("top-up-20")).toBeNull();
@@ -52,6 +54,12 @@ describe("the plans of spec §9", () => {
     expect(findAddOn("extra-child")?.plan.key).toBe("oracle");
     expect(plans.every((plan) => plan.entitlements.childrenAllowed === 1)).toBe(true);
     expect(alchemist?.entitlements).toMatchObject({ categories: "core", watermark: true });
+    // Storybooks (decision 0067): Oracle makes one a month; Magician and Oracle sell more; Alchemist neither.
+    expect(oracle?.addOns.find((addOn) => addOn.unit === "book")).toEqual(
+      magician?.addOns.find((addOn) => addOn.unit === "book"),
+    );
+    expect(plans.map((plan) => plan.entitlements.storybooksPerMonth)).toEqual([0, 0, 1]);
+    expect(alchemist?.addOns).toEqual([]);
     expect(oracle?.entitlements).toMatchObject({
       categories: "all",
       readyToPrintPerMonth: 10,

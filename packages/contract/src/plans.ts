@@ -24,11 +24,11 @@ export const planFeatureSchema = z.object({ value: z.string(), comingSoon: z.boo
  * finished portraits; what one purchase gives never expires, like top-up credits. Oracle's "Extra
  * child" (decision 0051) makes room for one more child in the family while the plan is Oracle.
  */
-export const addOnIds = ["create-video", "ready-to-print", "extra-child"] as const;
+export const addOnIds = ["create-video", "ready-to-print", "extra-child", "storybook"] as const;
 export const addOnIdSchema = z.enum(addOnIds);
 export type AddOnId = z.infer<typeof addOnIdSchema>;
-/** What an add-on's units are: video clips, ready-to-print A4 files or room for one more child. */
-export const addOnUnits = ["video", "print", "child"] as const;
+/** What an add-on's units are: video clips, ready-to-print A4 files, room for one more child or storybooks. */
+export const addOnUnits = ["video", "print", "child", "book"] as const;
 export const addOnUnitSchema = z.enum(addOnUnits);
 export type AddOnUnit = z.infer<typeof addOnUnitSchema>;
 
@@ -61,6 +61,7 @@ export const planEntitlementsSchema = z.object({
   categories: z.enum(["core", "all"]),
   watermark: z.boolean(),
   readyToPrintPerMonth: z.number().int().nonnegative(),
+  storybooksPerMonth: z.number().int().nonnegative(),
   faceUpdatesPerYear: z.number().int().nonnegative(),
 });
 export type PlanEntitlements = z.infer<typeof planEntitlementsSchema>;

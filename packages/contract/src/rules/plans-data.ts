@@ -12,6 +12,18 @@ export const VIDEO_ADD_ON_UNITS = 5;
 export const PRINT_ADD_ON_UNITS = 10;
 /** Children one "Extra child" purchase adds room for, on top of the plan's own (decision 0051). */
 export const EXTRA_CHILD_ADD_ON_UNITS = 1;
+/** Printable storybooks one "Storybook" purchase gives (decision 0067). */
+export const STORYBOOK_ADD_ON_UNITS = 1;
+
+/** The Storybook add-on, sold on Magician and Oracle alike (decision 0067). */
+const storybookAddOn = {
+  id: "storybook",
+  value: "Storybook",
+  price: 9.99,
+  unit: "book",
+  units: STORYBOOK_ADD_ON_UNITS,
+  grants: `${STORYBOOK_ADD_ON_UNITS} print-ready storybook of 8 to 24 portraits`,
+} as const;
 
 /** A plan as ../plans.ts's planSchema describes it. */
 export type PlanData = {
@@ -21,10 +33,10 @@ export type PlanData = {
   isPopular: boolean;
   features: { value: string; comingSoon?: boolean | undefined }[];
   addOns: {
-    id: "create-video" | "ready-to-print" | "extra-child";
+    id: "create-video" | "ready-to-print" | "extra-child" | "storybook";
     value: string;
     price: number;
-    unit: "video" | "print" | "child";
+    unit: "video" | "print" | "child" | "book";
     units: number;
     grants: string;
   }[];
@@ -39,6 +51,8 @@ export type PlanData = {
     categories: "core" | "all";
     watermark: boolean;
     readyToPrintPerMonth: number;
+    /** Printable storybooks the plan makes each calendar month (decision 0067). */
+    storybooksPerMonth: number;
     faceUpdatesPerYear: number;
   };
 };
@@ -57,6 +71,7 @@ export const plans: readonly PlanData[] = [
       categories: "core",
       watermark: true,
       readyToPrintPerMonth: 0,
+      storybooksPerMonth: 0,
       faceUpdatesPerYear: 0,
     },
   },
@@ -88,6 +103,7 @@ export const plans: readonly PlanData[] = [
         units: PRINT_ADD_ON_UNITS,
         grants: `${PRINT_ADD_ON_UNITS} ready-to-print A4 files`,
       },
+      storybookAddOn,
     ],
     variants: [
       { planId: 1, billingCycle: "monthly", price: 14.99, creditsPerGrant: 100 },
@@ -98,6 +114,7 @@ export const plans: readonly PlanData[] = [
       categories: "core",
       watermark: false,
       readyToPrintPerMonth: 0,
+      storybooksPerMonth: 0,
       faceUpdatesPerYear: 0,
     },
   },
@@ -112,6 +129,7 @@ export const plans: readonly PlanData[] = [
       { value: "Extra child" },
       { value: "Exclusive packs" },
       { value: "10 ready-to-print A4" },
+      { value: "A printable storybook every month" },
       { value: "Video clips with the Create video add-on" },
       { value: "Child face update twice per year" },
     ],
@@ -134,6 +152,7 @@ export const plans: readonly PlanData[] = [
         units: EXTRA_CHILD_ADD_ON_UNITS,
         grants: `${EXTRA_CHILD_ADD_ON_UNITS} more child in your family`,
       },
+      storybookAddOn,
     ],
     variants: [
       { planId: 3, billingCycle: "monthly", price: 24.99, creditsPerGrant: 200 },
@@ -145,6 +164,7 @@ export const plans: readonly PlanData[] = [
       categories: "all",
       watermark: false,
       readyToPrintPerMonth: 10,
+      storybooksPerMonth: 1,
       faceUpdatesPerYear: 2,
     },
   },

@@ -1,5 +1,5 @@
 import type { AddOnsState, PlanAddOn } from "@wonderkin/contract";
-import { Baby, Clapperboard, Printer } from "lucide-react";
+import { Baby, BookHeart, Clapperboard, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import { addOnWords } from "../lib/add-on-words";
 import { formatMoney } from "../lib/format-money";
 import { useStartCheckout } from "./use-start-checkout";
 
-const icons = { video: Clapperboard, print: Printer, child: Baby } as const;
+const icons = { video: Clapperboard, print: Printer, child: Baby, book: BookHeart } as const;
 
 /** What is left of one add-on, in words ("3 video clips left"); an Extra child is room, never used up. */
 function leftWords(addOn: PlanAddOn, state: AddOnsState): string {
@@ -54,13 +54,13 @@ export function AddOnsCard({ userId, justBought }: { userId: string; justBought:
     <Card aria-labelledby="add-ons-title">
       <CardTitle id="add-ons-title">Add-ons</CardTitle>
       <p className="mt-1 text-sm text-muted">
-        Extras for your plan, paid once. Clips and print files never expire.
+        Extras for your plan, paid once. Clips, print files and storybooks never expire.
       </p>
       {justBought ? (
         <Alert tone="success" className="mt-4">
           <p>
             <strong>Thank you! Your add-on is ready to use</strong> in the studio: open a portrait to print it
-            or turn it into a video.
+            or turn it into a video, or make a storybook.
           </p>
         </Alert>
       ) : null}

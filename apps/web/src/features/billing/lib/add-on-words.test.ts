@@ -7,6 +7,8 @@ describe("addOnWords", () => {
     expect(addOnWords({ unit: "video", units: 1 })).toBe("1 video clip");
     expect(addOnWords({ unit: "print", units: 10 })).toBe("10 ready-to-print files");
     expect(addOnWords({ unit: "print", units: 1 })).toBe("1 ready-to-print file");
+    expect(addOnWords({ unit: "book", units: 1 })).toBe("1 storybook");
+    expect(addOnWords({ unit: "book", units: 2 })).toBe("2 storybooks");
     expect(addOnWords(null)).toBe("");
   });
 

@@ -1,11 +1,12 @@
 import type { AddOnUnit } from "@wonderkin/contract";
 
-/** "5 video clips", "1 ready-to-print file": what an add-on gives, or what is left of it. */
+/** "5 video clips", "1 ready-to-print file", "1 storybook": what an add-on gives, or what is left of it. */
 export function addOnWords(addOn: { unit: AddOnUnit; units: number } | null): string {
   if (!addOn) return "";
   const { unit, units } = addOn;
   if (unit === "video") return `${units} video ${units === 1 ? "clip" : "clips"}`;
   if (unit === "child") return `${units} extra ${units === 1 ? "child" : "children"}`;
+  if (unit === "book") return `${units} ${units === 1 ? "storybook" : "storybooks"}`;
   return `${units} ready-to-print ${units === 1 ? "file" : "files"}`;
 }
 

@@ -50,6 +50,7 @@ const oracle: PlanEntitlements = {
   categories: "all",
   watermark: false,
   readyToPrintPerMonth: 10,
+  storybooksPerMonth: 1,
   faceUpdatesPerYear: 2,
 };
 
