@@ -15,6 +15,7 @@ import { renderVideoFrames, type VideoFramesInput } from "./portraits/portrait-v
 import { referenceCopy } from "./portraits/reference-copy";
 import { createNsfwjsSafetyClassifier, type SafetyModel } from "./safety/nsfwjs-safety-classifier";
 import type { SafetyScores } from "./safety/safety-classifier";
+import { renderStorybookPdf, type StorybookPdfInput } from "./storybook/storybook-pdf";
 
 /**
  * The CPU-bound image work of the product, as plain functions of plain data so that each can run in
@@ -113,6 +114,9 @@ export const imageTasks = {
     makePortraitFiles(input.output, { watermark: input.watermark }),
 
   makePrintFile: (input: { portrait: Uint8Array }) => makePrintFile(input.portrait),
+
+  /** A print-ready storybook PDF of a child's portraits: cover, a page per portrait, closing page. */
+  makeStorybookPdf: (input: StorybookPdfInput) => renderStorybookPdf(input),
 
   referenceCopy: (input: { photo: Uint8Array }) => referenceCopy(asBuffer(input.photo)),
 

@@ -131,6 +131,7 @@ export function createImageWork(options: {
     renderLocalPortrait: task("renderLocalPortrait"),
     makePortraitFiles: task("makePortraitFiles"),
     makePrintFile: task("makePrintFile"),
+    makeStorybookPdf: task("makeStorybookPdf"),
     renderVideoFrames: task("renderVideoFrames"),
     encodeMp4Clip: task("encodeMp4Clip"),
     classifySafety,
