@@ -34,6 +34,7 @@ import { publicConfigReader, publicConfigRoutes } from "./http/public-config-rou
 import { registerSameOriginCheck } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { sharePageRoutes } from "./http/share-page-routes";
+import { storybookRoutes } from "./http/storybook-routes";
 import { stripeWebhookRoutes } from "./http/stripe-webhook-routes";
 import { studioRoutes } from "./http/studio-routes";
 import { styleSampleRoutes } from "./http/style-sample-routes";
@@ -174,6 +175,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(photoRoutes({ ...families, photos }));
   await app.register(studioRoutes({ ...families, studio }));
   await app.register(videoRoutes({ ...families, studio }));
+  await app.register(storybookRoutes({ ...families, studio }));
   await app.register(privacyRoutes({ ...families, privacy }));
   await app.register(imageModelWebhookRoutes({ studio }));
   await app.register(mediaRoutes({ storage, secret: families.mediaSecret }));

@@ -4,6 +4,7 @@ import type { JobDefinition } from "./jobs/job-definition";
 import { analyticsJobs } from "./modules/analytics/analytics-jobs";
 import type { BillingMailDeps } from "./modules/billing/billing-deps";
 import { billingJobs } from "./modules/billing/billing-jobs";
+import { keepsakeJobs } from "./modules/keepsakes/keepsake-jobs";
 import type { PrivacyDeps } from "./modules/privacy/privacy-deps";
 import { privacyJobs } from "./modules/privacy/privacy-jobs";
 import type { SafetyDeps } from "./modules/safety/safety-deps";
@@ -33,6 +34,7 @@ export const jobs: readonly JobDefinition<z.ZodType, JobDeps>[] = [
   ...billingJobs,
   ...analyticsJobs,
   ...studioJobs,
+  ...keepsakeJobs,
   ...privacyJobs,
   ...safetyJobs,
 ];

@@ -194,6 +194,11 @@ export const envSchema = z
       .string()
       .regex(/^price_\w+$/, "must be a Stripe Price id (price_…)")
       .optional(),
+    /** The Stripe Price (`price_…`, one-time) the Storybook add-on is sold at (decision 0067). */
+    STRIPE_PRICE_ADDON_STORYBOOK: z
+      .string()
+      .regex(/^price_\w+$/, "must be a Stripe Price id (price_…)")
+      .optional(),
 
     // Analytics: first-party tables always; optionally forwarded to PostHog.
     ANALYTICS_FORWARDER: z.enum(["none", "posthog"]).default("none"),

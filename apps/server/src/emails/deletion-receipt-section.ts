@@ -11,6 +11,7 @@ export type DeletionReceiptView = {
     previews: number;
     printFiles: number;
     videos: number;
+    storybooks?: number | undefined;
     exports: number;
     shareLinks: number;
     databaseRecords: number;
@@ -52,6 +53,7 @@ function deletionReceiptSection(receipt: DeletionReceiptView): {
       { label: "Free previews", value: String(counts.previews) },
       { label: "Print files", value: String(counts.printFiles) },
       { label: "Videos", value: String(counts.videos) },
+      { label: "Storybooks", value: String(counts.storybooks ?? 0) },
       { label: "Data exports", value: String(counts.exports) },
       { label: "Share links", value: String(counts.shareLinks) },
       { label: "Database records", value: String(counts.databaseRecords) },

@@ -13,6 +13,7 @@ const contentTypes: Record<string, string> = {
   png: "image/png",
   mp4: "video/mp4",
   zip: "application/zip",
+  pdf: "application/pdf",
 };
 
 /**

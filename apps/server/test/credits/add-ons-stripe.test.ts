@@ -52,7 +52,7 @@ describe("buying the Magician add-ons with Stripe", () => {
 
     // Not paid yet: an event for it grants nothing.
     await stripe.sendEvent(t.app, "checkout.session.completed", { id: video.stripeSessionId });
-    expect(await balances(ada)).toEqual({ video: 0, print: 0, child: 0 });
+    expect(await balances(ada)).toEqual({ video: 0, print: 0, child: 0, book: 0 });
 
     const paidVideo = stripe.pay(video.stripeSessionId);
     const delivery = { eventId: "evt_addon_video" };
@@ -74,7 +74,7 @@ describe("buying the Magician add-ons with Stripe", () => {
     const paidPrint = stripe.pay(print.stripeSessionId);
     await stripe.sendEvent(t.app, "checkout.session.completed", paidPrint);
     await stripe.sendEvent(t.app, "checkout.session.completed", paidPrint);
-    expect(await balances(ada)).toEqual({ video: 5, print: 10, child: 0 });
+    expect(await balances(ada)).toEqual({ video: 5, print: 10, child: 0, book: 0 });
 
     const ledger = await t.database.db.select().from(addOnLedger).where(eq(addOnLedger.userId, ada.userId));
     expect(ledger).toHaveLength(2);

@@ -63,10 +63,15 @@ describe("buying the Magician add-ons through the local checkout", () => {
     const ada = await verifiedParent(t.app, t.database.db, { firstName: "Ada" });
     await buyPlan(t, ada, 1);
     const before = await addOnsOf(ada);
-    expect(before).toMatchObject({ canBuy: true, reason: null, balances: { video: 0, print: 0, child: 0 } });
+    expect(before).toMatchObject({
+      canBuy: true,
+      reason: null,
+      balances: { video: 0, print: 0, child: 0, book: 0 },
+    });
     expect(before.addOns.map((addOn: { id: string; price: number }) => [addOn.id, addOn.price])).toEqual([
       ["create-video", 2],
       ["ready-to-print", 2],
+      ["storybook", 9.99],
     ]);
 
     const video = await buyAddOn(ada, "create-video");
@@ -78,7 +83,7 @@ describe("buying the Magician add-ons through the local checkout", () => {
     // The Pay button pressed again (a double click, another tab): nothing more is added.
     const again = await post(t.app, "/api/subscription/create", { sessionId: video.sessionId }, ada.token);
     expect(again.statusCode).toBe(200);
-    expect((await addOnsOf(ada)).balances).toEqual({ video: 5, print: 10, child: 0 });
+    expect((await addOnsOf(ada)).balances).toEqual({ video: 5, print: 10, child: 0, book: 0 });
 
     const ledger = await t.database.db.select().from(addOnLedger).where(eq(addOnLedger.userId, ada.userId));
     expect(ledger.map((row) => [row.unit, row.kind, row.delta, row.balanceAfter])).toEqual([
@@ -105,7 +110,10 @@ describe("buying the Magician add-ons through the local checkout", () => {
     );
     expect(refusedWithoutPlan.statusCode).toBe(403);
     expect(refusedWithoutPlan.json().code).toBe(billingErrorCodes.addOnNeedsMagician);
-    expect(await addOnsOf(none)).toMatchObject({ canBuy: false, balances: { video: 0, print: 0, child: 0 } });
+    expect(await addOnsOf(none)).toMatchObject({
+      canBuy: false,
+      balances: { video: 0, print: 0, child: 0, book: 0 },
+    });
 
     for (const planId of [3, 5]) {
       const other = await verifiedParent(t.app, t.database.db, { firstName: `Ola${planId}` });

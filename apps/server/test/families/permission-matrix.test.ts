@@ -228,6 +228,20 @@ const matrix: Record<
     body: (fixture) => ({ imageIds: [fixture.imageId] }),
     expected: { owner: 200, admin: 200, member: 200 },
   },
+  // Whoever may create portraits may order a storybook: a book of one page is refused for its size.
+  "/api/storybooks": {
+    body: (fixture) => ({
+      childId: fixture.childId,
+      title: "Our year",
+      format: "a4",
+      pages: [{ imageId: fixture.imageId }],
+    }),
+    expected: { owner: 400, admin: 400, member: 400 },
+  },
+  "/api/storybooks/list": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
   // Everyone who sees the gallery may share a finished portrait by link, see the links and stop them.
   "/api/children/share-links": {
     body: (fixture) => ({ childId: fixture.childId }),

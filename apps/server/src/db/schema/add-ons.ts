@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { child } from "./child";
 import { organization } from "./family";
@@ -73,5 +73,48 @@ export const portraitVideo = pgTable(
   (table) => [
     uniqueIndex("portrait_video_live_idx").on(table.imageId).where(sql`${table.status} <> 'failed'`),
     index("portrait_video_image_idx").on(table.imageId, table.createdAt),
+  ],
+);
+
+/**
+ * A printable storybook of a child's portraits (issue 33, decision 0067): its pages as ordered at
+ * checkout time (`pages`: image ids and captions), made by a background job into one PDF stored
+ * under the child's prefix. Goes with the child and the family (and so into their deletion
+ * receipts); a portrait deleted while its book is made fails the book, which gives back what paid.
+ */
+export const storybook = pgTable(
+  "storybook",
+  {
+    id: text("id").primaryKey(),
+    childId: integer("child_id")
+      .notNull()
+      .references(() => child.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    requestedByUserId: text("requested_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The parent whose plan or add-on paid (the family owner when their credits are shared). */
+    paidByUserId: text("paid_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** plan (the plan's book of the month) or add-on (a Storybook add-on unit, refunded on failure). */
+    paidWith: text("paid_with").notNull(),
+    /** The add-on ledger reference of the unit it cost (add-on only); its refund uses `storybook-refund:{id}`. */
+    creditReference: text("credit_reference"),
+    title: text("title").notNull(),
+    /** a4 or square. */
+    format: text("format").notNull(),
+    pages: jsonb("pages").$type<{ imageId: string; caption: string }[]>().notNull(),
+    /** pending, processing, succeeded or failed. */
+    status: text("status").notNull().default("pending"),
+    progress: integer("progress").notNull().default(0),
+    storageKey: text("storage_key"),
+    bytes: integer("bytes"),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("storybook_child_idx").on(table.childId, table.createdAt),
+    index("storybook_paid_by_idx").on(table.paidByUserId, table.createdAt),
   ],
 );

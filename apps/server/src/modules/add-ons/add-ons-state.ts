@@ -18,9 +18,10 @@ export async function readAddOnsState(
 ): Promise<AddOnsState> {
   const plan = await currentPlan(db, options);
   const canBuy = (plan?.addOns.length ?? 0) > 0;
-  const [video, child, prints] = await Promise.all([
+  const [video, child, book, prints] = await Promise.all([
     readAddOnBalance(db, { userId: options.userId, unit: "video" }),
     readAddOnBalance(db, { userId: options.userId, unit: "child" }),
+    readAddOnBalance(db, { userId: options.userId, unit: "book" }),
     printAllowance(db, options),
   ]);
   return {
@@ -28,7 +29,7 @@ export async function readAddOnsState(
     canBuy,
     reason: canBuy ? null : billingMessages.addOnsNeedPlan,
     addOns: plan?.addOns.length ? [...plan.addOns] : sold,
-    balances: { video, print: prints.purchased, child },
+    balances: { video, print: prints.purchased, child, book },
     planPrints: { perMonth: prints.perMonth, leftThisMonth: prints.leftThisMonth },
   };
 }

@@ -4,6 +4,8 @@ import {
   addOnMessages,
   childErrorCodes,
   childMessages,
+  storybookErrorCodes,
+  storybookMessages,
   studioErrorCodes,
   studioMessages,
 } from "@wonderkin/contract";
@@ -32,6 +34,7 @@ const shortOf = {
   print: () => new AppError(409, studioErrorCodes.printAllowanceUsed, studioMessages.printAllowanceUsed),
   // An Extra child is room in the family, never spent (decision 0051): nothing takes it today.
   child: () => new AppError(409, childErrorCodes.childLimitReached, childMessages.childLimitReached),
+  book: () => new AppError(409, storybookErrorCodes.addOnNeeded, storybookMessages.addOnNeeded),
 } satisfies Record<AddOnUnit, () => AppError>;
 
 /** Add-on units: one balance per parent and unit, the `balance_after` of its latest entry. */

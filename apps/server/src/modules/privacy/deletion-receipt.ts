@@ -15,6 +15,11 @@ export const deletionCountsSchema = z.object({
   previews: z.number().int().min(0),
   printFiles: z.number().int().min(0),
   videos: z.number().int().min(0),
+  /**
+   * Storybook PDFs (decision 0067). Optional only so receipts issued before books existed still
+   * verify (their signed copy has no such field); every receipt issued since counts them.
+   */
+  storybooks: z.number().int().min(0).optional(),
   exports: z.number().int().min(0),
   shareLinks: z.number().int().min(0),
   databaseRecords: z.number().int().min(0),
@@ -50,6 +55,7 @@ export const emptyCounts = (): DeletionCounts => ({
   previews: 0,
   printFiles: 0,
   videos: 0,
+  storybooks: 0,
   exports: 0,
   shareLinks: 0,
   databaseRecords: 0,
@@ -62,7 +68,7 @@ export const emptyTally = (): DeletionTally => ({ counts: emptyCounts(), provide
 
 export function addTally(into: DeletionTally, from: DeletionTally): DeletionTally {
   for (const key of Object.keys(into.counts) as (keyof DeletionCounts)[]) {
-    into.counts[key] += from.counts[key];
+    into.counts[key] = (into.counts[key] ?? 0) + (from.counts[key] ?? 0);
   }
   into.providers.push(...from.providers);
   return into;

@@ -16,6 +16,7 @@ import {
   portraitVideo,
   safetyHold,
   session,
+  storybook,
   studioIntroSeen,
 } from "../../db/schema";
 import { sendJobInTransaction } from "../../jobs/send-in-transaction";
@@ -197,6 +198,15 @@ async function countChildData(tx: Database, childIds: number[]): Promise<Deletio
       .from(portraitVideo)
       .where(and(inArray(portraitVideo.childId, childIds), isNotNull(portraitVideo.storageKey))),
   );
+  const bookRows = await counted(
+    tx.select({ n: count() }).from(storybook).where(inArray(storybook.childId, childIds)),
+  );
+  counts.storybooks = await counted(
+    tx
+      .select({ n: count() })
+      .from(storybook)
+      .where(and(inArray(storybook.childId, childIds), isNotNull(storybook.storageKey))),
+  );
   counts.shareLinks = await counted(
     tx.select({ n: count() }).from(portraitShare).where(inArray(portraitShare.imageId, images)),
   );
@@ -208,7 +218,7 @@ async function countChildData(tx: Database, childIds: number[]): Promise<Deletio
     tx.select({ n: count() }).from(safetyHold).where(inArray(safetyHold.childId, childIds)),
   );
   counts.databaseRecords =
-    childIds.length + counts.photos + imageRows + videoRows + counts.shareLinks + intros + holds;
+    childIds.length + counts.photos + imageRows + videoRows + bookRows + counts.shareLinks + intros + holds;
   return counts;
 }
 

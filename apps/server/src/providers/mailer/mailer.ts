@@ -16,7 +16,8 @@ export type MailKind =
   | "child-deleted"
   | "family-deleted"
   | "account-deleted"
-  | "data-export-ready";
+  | "data-export-ready"
+  | "storybook-ready";
 
 export type MailMessage = {
   to: string;

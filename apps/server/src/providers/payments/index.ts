@@ -23,6 +23,7 @@ export function createPayments(env: Env, stripe: Stripe | null): Payments {
           ...(env.STRIPE_PRICE_ADDON_VIDEO ? { "create-video": env.STRIPE_PRICE_ADDON_VIDEO } : {}),
           ...(env.STRIPE_PRICE_ADDON_PRINT ? { "ready-to-print": env.STRIPE_PRICE_ADDON_PRINT } : {}),
           ...(env.STRIPE_PRICE_ADDON_CHILD ? { "extra-child": env.STRIPE_PRICE_ADDON_CHILD } : {}),
+          ...(env.STRIPE_PRICE_ADDON_STORYBOOK ? { storybook: env.STRIPE_PRICE_ADDON_STORYBOOK } : {}),
         },
       })
     : createLocalPayments();

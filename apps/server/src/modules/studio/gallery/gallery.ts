@@ -12,6 +12,7 @@ import { generatedImage } from "../../../db/schema";
 import { AppError } from "../../../lib/app-error";
 import { findFamilyChild } from "../../children/child-record";
 import { readCredits } from "../../credits/change-credits";
+import { dropStorybooksOfPortrait } from "../../keepsakes/storybooks-of-portrait";
 import { findFamilyPortrait, isUnfinished, type PortraitRow, toGeneratedImage } from "../portrait-record";
 import { toGeneratedImages } from "../queue";
 import { failPortrait, PORTRAIT_DEADLINE_MS, settlePortrait } from "../rendering";
@@ -205,6 +206,8 @@ export async function deletePortrait(
   const keys = [row.storageKey, row.thumbnailKey, row.printKey].filter((key): key is string => Boolean(key));
   // Its clips ("Create video") go with it: their rows by cascade, their files here.
   keys.push(...(await videoKeysOf(deps.db, row.id)));
+  // The books it is in hold its pixels: one being made fails (refunded), a made one goes too.
+  keys.push(...(await dropStorybooksOfPortrait(deps.db, row.id)));
   await deps.db.delete(generatedImage).where(eq(generatedImage.id, row.id));
   await deps.storage.delete(keys);
 }
