@@ -12,6 +12,7 @@ import {
   familyScopedUploads,
   isFamilyScopedEndpoint,
   photoErrorCodes,
+  storybookErrorCodes,
   studioErrorCodes,
 } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
@@ -36,7 +37,7 @@ import { testPhoto, upload, uploadForm } from "../support/photos";
  * invitation, and sends a request that would succeed if the role allows it. The expected table is
  * written out by hand: it is the specification, not a copy of the code under test.
  */
-type Expected = 200 | 402 | 403 | 404 | 409;
+type Expected = 200 | 400 | 402 | 403 | 404 | 409;
 const FAMILY_NAME = "The Matrix family";
 
 const matrix: Record<
@@ -51,6 +52,8 @@ const matrix: Record<
     forbiddenCode?: string;
     /** When the role may call the endpoint but has nothing to pay with (402). */
     paymentCode?: string;
+    /** When the role may call the endpoint but the request itself is refused (400). */
+    badRequestCode?: string;
   }
 > = {
   "/api/organization/getMembers": {
@@ -237,6 +240,7 @@ const matrix: Record<
       pages: [{ imageId: fixture.imageId }],
     }),
     expected: { owner: 400, admin: 400, member: 400 },
+    badRequestCode: storybookErrorCodes.tooFewPages,
   },
   "/api/storybooks/list": {
     body: (fixture) => ({ childId: fixture.childId }),
@@ -411,6 +415,7 @@ describe("the permission matrix", () => {
           expect(response.json().code).toBe(cell.conflictCode ?? familyErrorCodes.lastOwner);
         if (expected === 404) expect(response.json().code).toBe(cell.notFoundCode);
         if (expected === 402) expect(response.json().code).toBe(cell.paymentCode);
+        if (expected === 400) expect(response.json().code).toBe(cell.badRequestCode);
       });
     }
 
