@@ -76,6 +76,10 @@ export const appPageRoutes: PageRoute[] = [
     path: "/kids/children/:childId/studio-intro",
     lazy: () => import("@/features/studio/components/studio-intro-page"),
   },
+  {
+    path: "/kids/children/:childId/storybooks",
+    lazy: () => import("@/features/studio/components/storybook-page"),
+  },
 ];
 
 /**

@@ -34,6 +34,7 @@ export const paths = {
   chooseTheme: "/kids/choose-theme",
   magicStudio: (childId: number) => `/kids/children/${childId}/magic-studio`,
   studioIntro: (childId: number) => `/kids/children/${childId}/studio-intro`,
+  storybooks: (childId: number) => `/kids/children/${childId}/storybooks`,
   /**
    * The built-in checkout of the local payment provider (not in spec §2: with Stripe the parent pays
    * on Stripe's page). Outside /kids, so the subscription rules never send a parent away from paying.
@@ -83,5 +84,5 @@ export const verificationPaths: ReadonlySet<string> = new Set([paths.verify, pat
 /** /invitation/{invitationId}: open to everyone; the page itself says what the visitor can do. */
 export const invitationRoutePattern = /^\/invitation\/[^/?#\s]+\/?$/;
 
-/** /kids/children/{childId}/(magic-studio|studio-intro): the segment is matched loosely and validated by the guard. */
-export const childRoutePattern = /^\/kids\/children\/([^/]+)\/(magic-studio|studio-intro)\/?$/;
+/** /kids/children/{childId}/(magic-studio|studio-intro|storybooks): the segment is matched loosely and validated by the guard. */
+export const childRoutePattern = /^\/kids\/children\/([^/]+)\/(magic-studio|studio-intro|storybooks)\/?$/;

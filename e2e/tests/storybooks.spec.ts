@@ -1,0 +1,87 @@
+import { readFile } from "node:fs/promises";
+import { setFavouriteEndpoint } from "@wonderkin/contract";
+import { PDFDocument } from "pdf-lib";
+import { requestHeaders, skipStudioIntroThroughApi } from "../support/children";
+import { accessibilityViolations, expect, test } from "../support/fixtures";
+import { newParent, signUpVerified } from "../support/flows";
+import { generateThroughApi, trainedChildWithPortrait } from "../support/studio";
+
+test.describe("storybooks (issue 33)", () => {
+  test("an Oracle parent makes the month's storybook from the studio and downloads its PDF", async ({
+    page,
+  }) => {
+    // A hang detector, not a speed limit: training, nine portraits and a 300 dpi book on the server.
+    test.setTimeout(420_000);
+    await signUpVerified(page, newParent("Hazel"));
+    const { childId, imageId } = await trainedChildWithPortrait(page, {
+      planId: 3,
+      firstName: "Nora",
+      styleId: "astronaut",
+    });
+    const more = [
+      ...(await generateThroughApi(page, childId, "fairy", 4)),
+      ...(await generateThroughApi(page, childId, "ice-queen", 4)),
+    ];
+    // Two favourites: the book starts with them.
+    const headers = await requestHeaders(page);
+    for (const favourite of [imageId, more[0]]) {
+      const marked = await page.request.post(setFavouriteEndpoint.path, {
+        headers,
+        data: { imageId: favourite, favourite: true },
+      });
+      expect(marked.status()).toBe(200);
+    }
+
+    await skipStudioIntroThroughApi(page, childId);
+    await page.goto(`/kids/children/${childId}/magic-studio`);
+    await page.getByRole("link", { name: "Storybooks" }).click();
+    await expect(page).toHaveURL(new RegExp(`/kids/children/${childId}/storybooks$`));
+    await expect(page.getByRole("heading", { name: "Nora's storybooks", level: 1 })).toBeVisible();
+    await expect(page.getByText("No storybooks yet. Make the first one below.")).toBeVisible();
+    await expect(page.getByText("This book is your plan's storybook of the month.")).toBeVisible();
+
+    const form = page.getByRole("form", { name: "Make a storybook" });
+    const count = form.getByTestId("storybook-count");
+    await expect(count).toHaveText("2 chosen: pick 6 more (a book holds 8 to 24).");
+    const make = form.getByRole("button", { name: "Make the storybook" });
+    await expect(make).toBeDisabled();
+    // Six more portraits, picked in the grid.
+    const unpicked = form.locator('button[aria-pressed="false"]');
+    for (let picked = 0; picked < 6; picked += 1) await unpicked.first().click();
+    await expect(count).toHaveText("8 of at most 24 chosen.");
+
+    const pages = form.getByRole("list", { name: "Pages of the book" });
+    await expect(pages.getByRole("listitem")).toHaveCount(8);
+    await pages.getByRole("textbox", { name: "Caption of page 1" }).fill("Nora, ready for lift-off!");
+    await pages.getByRole("button", { name: "Move page 2 earlier" }).click();
+    await form.getByRole("textbox", { name: "Title" }).fill("Nora's big adventure");
+    await form.getByText("Square, 21 cm").click();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("storybook-form.png"), fullPage: true });
+
+    await make.click();
+    await expect(form.getByText(`We're making "Nora's big adventure".`)).toBeVisible();
+    const book = page.getByTestId("storybook");
+    await expect(book).toContainText("8 portraits · Square, 21 cm");
+    await expect(book).toContainText("your plan's book of the month");
+    // The month's book is used: the next one needs the add-on.
+    await expect(form.getByText("You have made this month's storybook.")).toBeVisible();
+
+    const download = book.getByRole("link", { name: /Download PDF/ });
+    await expect(download).toBeVisible({ timeout: 180_000 });
+    await page.screenshot({ path: test.info().outputPath("storybook-made.png"), fullPage: true });
+    const saved = page.waitForEvent("download");
+    await download.click();
+    const file = await saved;
+    expect(file.suggestedFilename()).toBe("noras-big-adventure-storybook.pdf");
+    const bytes = await readFile((await file.path()) ?? "");
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // Ten square pages: the cover, eight portraits and the closing page (21 cm = 595.28 pt).
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(10);
+    expect(pdf.getPage(0).getTrimBox()).toMatchObject({
+      width: expect.closeTo(595.28, 1),
+      height: expect.closeTo(595.28, 1),
+    });
+  });
+});
