@@ -1,9 +1,9 @@
 import { defineJob } from "../../jobs/define-job";
-import type { StudioDeps } from "../studio/studio-deps";
+import type { KeepsakeDeps } from "./keepsake-deps";
 import { makeStorybookJob } from "./keepsake-job-specs";
 import { renderStorybook } from "./render-storybook";
 
-type Deps = { studio: StudioDeps };
+type Deps = { studio: KeepsakeDeps };
 
 export const keepsakeJobs = [
   defineJob(makeStorybookJob, {
