@@ -19,10 +19,12 @@ export const storybooksQueryKey = (familyId: string, childId: number) =>
 const isUnfinished = (book: Storybook) => book.status === "pending" || book.status === "processing";
 
 /** A child's books and what this parent may still make; polled while one is being made. */
-export function getStorybooksQueryOptions(familyId: string, childId: number) {
+export function getStorybooksQueryOptions(familyId: string | null, childId: number) {
   return queryOptions({
-    queryKey: storybooksQueryKey(familyId, childId),
-    queryFn: () => callApi(storybooksEndpoint, { childId }, { organizationId: familyId }),
+    queryKey: storybooksQueryKey(familyId ?? "", childId),
+    queryFn: () => callApi(storybooksEndpoint, { childId }, { organizationId: familyId ?? "" }),
+    // Nothing is asked until the family is known.
+    enabled: familyId !== null,
     refetchInterval: (query) =>
       query.state.data?.storybooks.some(isUnfinished)
         ? STORYBOOK_POLL_MS
@@ -30,7 +32,7 @@ export function getStorybooksQueryOptions(familyId: string, childId: number) {
   });
 }
 
-export function useStorybooks(familyId: string, childId: number) {
+export function useStorybooks(familyId: string | null, childId: number) {
   return useQuery(getStorybooksQueryOptions(familyId, childId));
 }
 

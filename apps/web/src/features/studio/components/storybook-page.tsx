@@ -15,7 +15,7 @@ import { useStudioContext } from "./use-studio-context";
 function Storybooks({ childId }: { childId: number }) {
   const context = useStudioContext(childId);
   const { child, familyId } = context;
-  const books = useStorybooks(familyId ?? "", childId);
+  const books = useStorybooks(familyId, childId);
   const loading = childrenLoadState(
     { pending: context.isPending || (child !== null && !familyId), children: context.children },
     "Opening the storybooks",
