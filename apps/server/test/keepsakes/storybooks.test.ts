@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from "../create-test-app";
 import { postAs, type TestParent } from "../support/families";
 import { latestMail, post } from "../support/identity";
 import { describeStorybookPdf } from "../support/pdf-preflight";
-import { parentWithChild, workQueued } from "../support/studio";
+import { checkOut, parentWithChild, workQueued } from "../support/studio";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,22 +25,7 @@ afterAll(() => t.close());
 const call = (as: TestParent, path: string, body: unknown) => postAs(t.app, path, as, as.familyId, body);
 
 /** Buys one Storybook add-on through the local checkout, as the web app does. */
-async function buyStorybook(as: TestParent) {
-  const started = await post(
-    t.app,
-    "/api/subscription/create-checkout-session",
-    { addOnId: "storybook" },
-    as.token,
-  );
-  expect(started.statusCode, started.body).toBe(200);
-  const completed = await post(
-    t.app,
-    "/api/subscription/create",
-    { sessionId: started.json().sessionId },
-    as.token,
-  );
-  expect(completed.statusCode, completed.body).toBe(200);
-}
+const buyStorybook = (as: TestParent) => checkOut(t, as, { addOnId: "storybook" });
 
 const booksBought = async (as: TestParent) =>
   (await post(t.app, "/api/subscription/add-ons", {}, as.token)).json().balances.book as number;

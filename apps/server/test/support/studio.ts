@@ -7,9 +7,13 @@ import { postAs, type TestParent, verifiedParent } from "./families";
 import { post } from "./identity";
 import { testPhoto, upload, uploadForm } from "./photos";
 
-/** Buys a plan through the local checkout, as the web app does. */
-export async function buyPlan(t: TestApp, as: TestParent, planId: number): Promise<void> {
-  const started = await post(t.app, "/api/subscription/create-checkout-session", { planId }, as.token);
+/** Pays for a plan, a top-up or an add-on through the local checkout, as the web app does. */
+export async function checkOut(
+  t: TestApp,
+  as: TestParent,
+  item: { planId: number } | { addOnId: string },
+): Promise<void> {
+  const started = await post(t.app, "/api/subscription/create-checkout-session", item, as.token);
   expect(started.statusCode, started.body).toBe(200);
   const completed = await post(
     t.app,
@@ -19,6 +23,9 @@ export async function buyPlan(t: TestApp, as: TestParent, planId: number): Promi
   );
   expect(completed.statusCode, completed.body).toBe(200);
 }
+
+/** Buys a plan through the local checkout, as the web app does. */
+export const buyPlan = (t: TestApp, as: TestParent, planId: number) => checkOut(t, as, { planId });
 
 /** A verified parent who has consented, holds a plan and has one child with `photos` uploaded photos. */
 export async function parentWithChild(

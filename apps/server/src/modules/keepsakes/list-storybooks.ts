@@ -20,21 +20,15 @@ export async function listStorybooks(
 ): Promise<{ storybooks: Storybook[]; allowance: StorybookAllowance }> {
   const now = options.now ?? new Date();
   const kid = await findFamilyChild(deps.db, options);
-  let rows = await deps.db
-    .select()
-    .from(storybook)
-    .where(eq(storybook.childId, kid.id))
-    .orderBy(desc(storybook.createdAt));
+  const booksOfChild = () =>
+    deps.db.select().from(storybook).where(eq(storybook.childId, kid.id)).orderBy(desc(storybook.createdAt));
+  let rows = await booksOfChild();
   const late = rows.filter(
     (row) => isUnfinishedStorybook(row) && now.getTime() - row.createdAt.getTime() > STORYBOOK_DEADLINE_MS,
   );
   if (late.length > 0) {
     for (const row of late) await failStorybook(deps, row.id, storybookMessages.failed);
-    rows = await deps.db
-      .select()
-      .from(storybook)
-      .where(eq(storybook.childId, kid.id))
-      .orderBy(desc(storybook.createdAt));
+    rows = await booksOfChild();
   }
   const spending = await resolveSpending(deps.db, { ...options, now });
   return {

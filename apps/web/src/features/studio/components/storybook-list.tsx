@@ -3,11 +3,9 @@ import { BookHeart, Download } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { formatDate } from "@/lib/format-date";
 
 const formats: Record<Storybook["format"], string> = { a4: "A4", square: "Square, 21 cm" };
-
-const madeOn = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" }).format(new Date(iso));
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
@@ -23,7 +21,7 @@ function BookRow({ book }: { book: Storybook }) {
           <div className="min-w-0 flex-1">
             <p className="font-semibold wrap-anywhere text-ink">{book.title}</p>
             <p className="text-sm text-muted">
-              {book.portraitCount} portraits · {formats[book.format]} · ordered {madeOn(book.createdAt)}
+              {book.portraitCount} portraits · {formats[book.format]} · ordered {formatDate(book.createdAt)}
               {book.paidWith === "plan" ? " · your plan's book of the month" : ""}
             </p>
           </div>
