@@ -12,6 +12,7 @@ import { invoiceSettingsOf } from "./modules/billing/invoice-settings";
 import { createPersonalFamily } from "./modules/families/create-personal-family";
 import type { FamilyDeps } from "./modules/families/family-deps";
 import { familyPictureVersion, saveFamilyPicture } from "./modules/families/family-picture";
+import type { KeepsakeDeps, SeriesReminderDeps } from "./modules/keepsakes";
 import type { PhotoDeps } from "./modules/photos/photo-deps";
 import { uploadPhoto } from "./modules/photos/upload-photo";
 import type { PrivacyDeps } from "./modules/privacy/privacy-deps";
@@ -51,6 +52,8 @@ export type Domain = {
   studio: StudioDeps;
   privacy: PrivacyDeps;
   billing: BillingMailDeps;
+  /** Storybooks and yearly series: the studio's deps, plus the secret that signs unsubscribe links. */
+  keepsakes: KeepsakeDeps & SeriesReminderDeps;
   /** What the worker hands every job. */
   jobDeps: JobDeps;
 };
@@ -121,6 +124,7 @@ export function composeDomain(input: DomainInput): Domain {
     wakeWorker,
   };
   const privacy: PrivacyDeps = { ...studio, env, payments, secret, checkPassword: verifyPassword, logger };
+  const keepsakes = { ...studio, secret };
   const billing: BillingMailDeps = {
     db,
     mailer,
@@ -146,9 +150,10 @@ export function composeDomain(input: DomainInput): Domain {
     db,
     analyticsForwarder: providers.analyticsForwarder,
     studio,
+    keepsakes,
     privacy,
     safety: safetyDeps,
     billing,
   };
-  return { auth, safety, identity, families, photos, studio, privacy, billing, jobDeps };
+  return { auth, safety, identity, families, photos, studio, privacy, billing, keepsakes, jobDeps };
 }

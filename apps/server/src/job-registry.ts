@@ -5,6 +5,7 @@ import { analyticsJobs } from "./modules/analytics/analytics-jobs";
 import type { BillingMailDeps } from "./modules/billing/billing-deps";
 import { billingJobs } from "./modules/billing/billing-jobs";
 import { keepsakeJobs } from "./modules/keepsakes/keepsake-jobs";
+import type { SeriesReminderDeps } from "./modules/keepsakes/series/send-series-reminders";
 import type { PrivacyDeps } from "./modules/privacy/privacy-deps";
 import { privacyJobs } from "./modules/privacy/privacy-jobs";
 import type { SafetyDeps } from "./modules/safety/safety-deps";
@@ -23,6 +24,8 @@ export type JobDeps = {
   db: Database;
   analyticsForwarder: AnalyticsForwarder | null;
   studio: StudioDeps;
+  /** The yearly series' reminders: mail, and the secret that signs their unsubscribe links. */
+  keepsakes: SeriesReminderDeps;
   privacy: PrivacyDeps;
   /** The held pictures, and the way a released one reaches its family. */
   safety: SafetyDeps;

@@ -12,6 +12,7 @@ export type DeletionReceiptView = {
     printFiles: number;
     videos: number;
     storybooks?: number | undefined;
+    series?: number | undefined;
     exports: number;
     shareLinks: number;
     databaseRecords: number;
@@ -54,6 +55,7 @@ function deletionReceiptSection(receipt: DeletionReceiptView): {
       { label: "Print files", value: String(counts.printFiles) },
       { label: "Videos", value: String(counts.videos) },
       { label: "Storybooks", value: String(counts.storybooks ?? 0) },
+      { label: "Yearly series", value: String(counts.series ?? 0) },
       { label: "Data exports", value: String(counts.exports) },
       { label: "Share links", value: String(counts.shareLinks) },
       { label: "Database records", value: String(counts.databaseRecords) },

@@ -22,6 +22,11 @@ export type EmailContent = {
   appendix?: { intro: string; block: string };
   /** Why the reader got this and what to do if it wasn't them. */
   footnote: string;
+  /**
+   * For e-mails a parent can turn off (decision 0068): the page that turns them off without
+   * signing in, linked after the footnote.
+   */
+  unsubscribe?: { url: string; label: string };
 };
 
 export type EmailImage = { src: string; alt: string };

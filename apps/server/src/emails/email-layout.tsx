@@ -94,6 +94,7 @@ const styles = {
     wordBreak: "break-all",
   },
   footer: { padding: "20px 28px", fontSize: "13px", lineHeight: "20px", color: color.muted },
+  footerLink: { color: color.muted, textDecoration: "underline" },
 } satisfies Record<string, CSSProperties>;
 
 /** The branded frame every e-mail shares: product name, message, one button, the link in plain. */
@@ -206,6 +207,14 @@ export function EmailLayout({ content }: { content: EmailContent }) {
                     <tr>
                       <td style={styles.footer}>
                         {content.footnote}
+                        {content.unsubscribe ? (
+                          <>
+                            {" "}
+                            <a href={content.unsubscribe.url} style={styles.footerLink}>
+                              {content.unsubscribe.label}
+                            </a>
+                          </>
+                        ) : null}
                         <br />— {content.appName}
                       </td>
                     </tr>

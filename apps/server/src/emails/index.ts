@@ -12,6 +12,7 @@ export { passwordChangedEmail } from "./password-changed-email";
 export { passwordResetEmail } from "./password-reset-email";
 export { paymentReceiptEmail } from "./payment-receipt-email";
 export { portraitFailedEmail } from "./portrait-failed-email";
+export { seriesReminderEmail } from "./series-reminder-email";
 export { storybookReadyEmail } from "./storybook-ready-email";
 export { studioReadyEmail } from "./studio-ready-email";
 export { subscriptionCancelledEmail } from "./subscription-cancelled-email";

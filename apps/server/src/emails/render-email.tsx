@@ -27,7 +27,9 @@ function renderText(content: EmailContent): string {
     action ? `${action.label}:\n${action.url}` : undefined,
     action?.validFor ? `This link is valid for ${action.validFor}.` : undefined,
     content.appendix ? `${content.appendix.intro}\n\n${content.appendix.block}` : undefined,
-    `${content.footnote}\n\n— ${content.appName}`,
+    content.unsubscribe
+      ? `${content.footnote}\n${content.unsubscribe.label}: ${content.unsubscribe.url}\n\n— ${content.appName}`
+      : `${content.footnote}\n\n— ${content.appName}`,
   ];
   return `${blocks.filter((block): block is string => Boolean(block)).join("\n\n")}\n`;
 }

@@ -15,6 +15,7 @@ import { renderVideoFrames, type VideoFramesInput } from "./portraits/portrait-v
 import { referenceCopy } from "./portraits/reference-copy";
 import { createNsfwjsSafetyClassifier, type SafetyModel } from "./safety/nsfwjs-safety-classifier";
 import type { SafetyScores } from "./safety/safety-classifier";
+import { renderSeriesPosterPdf, type SeriesPosterInput } from "./storybook/series-poster-pdf";
 import { renderStorybookPdf, type StorybookPdfInput } from "./storybook/storybook-pdf";
 
 /**
@@ -117,6 +118,9 @@ export const imageTasks = {
 
   /** A print-ready storybook PDF of a child's portraits: cover, a page per portrait, closing page. */
   makeStorybookPdf: (input: StorybookPdfInput) => renderStorybookPdf(input),
+
+  /** A yearly series' "through the years" A4 poster: one portrait per year (decision 0068). */
+  makeSeriesPosterPdf: (input: SeriesPosterInput) => renderSeriesPosterPdf(input),
 
   referenceCopy: (input: { photo: Uint8Array }) => referenceCopy(asBuffer(input.photo)),
 

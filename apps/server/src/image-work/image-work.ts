@@ -132,6 +132,7 @@ export function createImageWork(options: {
     makePortraitFiles: task("makePortraitFiles"),
     makePrintFile: task("makePrintFile"),
     makeStorybookPdf: task("makeStorybookPdf"),
+    makeSeriesPosterPdf: task("makeSeriesPosterPdf"),
     renderVideoFrames: task("renderVideoFrames"),
     encodeMp4Clip: task("encodeMp4Clip"),
     classifySafety,

@@ -12,6 +12,7 @@ import {
   familyScopedUploads,
   isFamilyScopedEndpoint,
   photoErrorCodes,
+  portraitSeriesErrorCodes,
   storybookErrorCodes,
   studioErrorCodes,
 } from "@wonderkin/contract";
@@ -245,6 +246,20 @@ const matrix: Record<
   "/api/storybooks/list": {
     body: (fixture) => ({ childId: fixture.childId }),
     expected: { owner: 200, admin: 200, member: 200 },
+  },
+  // Whoever may create portraits may make a style a yearly series and end one (decision 0068).
+  "/api/series": {
+    body: (fixture) => ({ childId: fixture.childId, styleId: "astronaut", remindOn: { month: 5, day: 1 } }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/series/list": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/series/delete": {
+    body: () => ({ seriesId: "not-there" }),
+    expected: { owner: 404, admin: 404, member: 404 },
+    notFoundCode: portraitSeriesErrorCodes.notFound,
   },
   // Everyone who sees the gallery may share a finished portrait by link, see the links and stop them.
   "/api/children/share-links": {

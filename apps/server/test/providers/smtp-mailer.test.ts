@@ -81,6 +81,7 @@ describe("createSmtpMailer", () => {
     expect(raw).toMatch(/^Content-Type: text\/html; charset=utf-8$/m);
     expect(raw).toContain("Hello Ada, plain and simple");
     expect(raw).toContain("<p>Hello <b>Ada</b></p>");
+    expect(raw).not.toMatch(/^List-Unsubscribe/im);
   });
 
   it("rejects with an error that names the server but never the password", async () => {
@@ -103,5 +104,23 @@ describe("createSmtpMailer", () => {
     expect(everything).not.toContain(wrong);
     expect(everything).not.toContain(Buffer.from(wrong).toString("base64"));
     expect(received).toHaveLength(1);
+  });
+
+  it("offers mail apps their own unsubscribe button on e-mails a parent can turn off (RFC 8058)", async () => {
+    const mailer = mailerWith(`${user}:${password}`);
+    const before = received.length;
+    await mailer.send({
+      to: "ada@example.com",
+      subject: "Mia's yearly portrait",
+      html: "<p>Time for new photos</p>",
+      text: "Time for new photos",
+      kind: "series-reminder",
+      unsubscribeUrl: "http://localhost:3000/api/email-preferences/one-click?token=series-reminders.abc.def",
+    });
+    const raw = received[before]?.raw ?? "";
+    expect(raw).toMatch(
+      /^List-Unsubscribe:\s+<http:\/\/localhost:3000\/api\/email-preferences\/one-click\?token=series-reminders\.abc\.def>$/m,
+    );
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   });
 });

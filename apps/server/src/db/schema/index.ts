@@ -9,4 +9,5 @@ export * from "./family";
 export * from "./mail";
 export * from "./privacy";
 export * from "./safety";
+export * from "./series";
 export * from "./studio";

@@ -1,9 +1,10 @@
 import { defineJob } from "../../jobs/define-job";
 import type { KeepsakeDeps } from "./keepsake-deps";
-import { makeStorybookJob } from "./keepsake-job-specs";
+import { makeStorybookJob, sendSeriesRemindersJob } from "./keepsake-job-specs";
 import { renderStorybook } from "./render-storybook";
+import { type SeriesReminderDeps, sendSeriesReminders } from "./series/send-series-reminders";
 
-type Deps = { studio: KeepsakeDeps };
+type Deps = { studio: KeepsakeDeps; keepsakes: SeriesReminderDeps };
 
 export const keepsakeJobs = [
   defineJob(makeStorybookJob, {
@@ -13,6 +14,15 @@ export const keepsakeJobs = [
     options: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 },
     async handle(payload, deps: Deps) {
       await renderStorybook(deps.studio, payload.storybookId);
+    },
+  }),
+  defineJob(sendSeriesRemindersJob, {
+    // Hourly, though each series is due once a year: a reminder goes out within the hour of its
+    // day starting (UTC), and a run missed or failed is made up by the next (the year's row
+    // decides, not the run).
+    schedule: "29 * * * *",
+    async handle(_payload, deps: Deps) {
+      await sendSeriesReminders(deps.keepsakes);
     },
   }),
 ];

@@ -10,12 +10,15 @@ import {
   child,
   childPhoto,
   creditLedger,
+  emailOptOut,
   generatedImage,
   invoice,
   member,
   organization,
   parentalConsent,
   payment,
+  portraitSeries,
+  portraitSeriesReminder,
   portraitShare,
   portraitVideo,
   studioIntroSeen,
@@ -25,7 +28,7 @@ import {
 
 /**
  * Everything the product keeps about one parent, read in one go: their account, families and
- * memberships, the children of those families (with their photos and portraits), consents, credits,
+ * memberships, the children of those families (with their photos, portraits and yearly series), e-mail preferences, consents, credits,
  * plans, payments and their invoices, billing details and analytics. Only families the parent belongs to are read.
  */
 export async function collectExportData(db: Database, userId: string) {
@@ -91,6 +94,28 @@ export async function collectExportData(db: Database, userId: string) {
         .where(and(inArray(portraitVideo.childId, childIds), eq(portraitVideo.status, "succeeded")))
         .orderBy(asc(portraitVideo.createdAt), asc(portraitVideo.id))
     : [];
+  // The yearly series of those children (decision 0068), with the years each was reminded.
+  const series = childIds.length
+    ? await db
+        .select()
+        .from(portraitSeries)
+        .where(inArray(portraitSeries.childId, childIds))
+        .orderBy(asc(portraitSeries.createdAt), asc(portraitSeries.id))
+    : [];
+  const seriesReminders = series.length
+    ? await db
+        .select()
+        .from(portraitSeriesReminder)
+        .where(
+          inArray(
+            portraitSeriesReminder.seriesId,
+            series.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(portraitSeriesReminder.year))
+    : [];
+  // The kinds of e-mail this parent turned off.
+  const emailOptOuts = await db.select().from(emailOptOut).where(eq(emailOptOut.userId, userId));
   const [consents, ledger, addOns, plans, payments, details, events, attribution, profile] =
     await Promise.all([
       db
@@ -136,6 +161,9 @@ export async function collectExportData(db: Database, userId: string) {
     shareLinks,
     introsSeen,
     videos,
+    series,
+    seriesReminders,
+    emailOptOuts,
     consents,
     ledger,
     addOns,

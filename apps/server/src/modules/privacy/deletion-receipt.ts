@@ -20,6 +20,8 @@ export const deletionCountsSchema = z.object({
    * verify (their signed copy has no such field); every receipt issued since counts them.
    */
   storybooks: z.number().int().min(0).optional(),
+  /** Yearly "grow with me" series (decision 0068); optional for the same reason. */
+  series: z.number().int().min(0).optional(),
   exports: z.number().int().min(0),
   shareLinks: z.number().int().min(0),
   databaseRecords: z.number().int().min(0),
@@ -56,6 +58,7 @@ export const emptyCounts = (): DeletionCounts => ({
   printFiles: 0,
   videos: 0,
   storybooks: 0,
+  series: 0,
   exports: 0,
   shareLinks: 0,
   databaseRecords: 0,

@@ -12,6 +12,8 @@ import {
   mailOutbox,
   member,
   organization,
+  portraitSeries,
+  portraitSeriesReminder,
   portraitShare,
   portraitVideo,
   safetyHold,
@@ -207,6 +209,16 @@ async function countChildData(tx: Database, childIds: number[]): Promise<Deletio
       .from(storybook)
       .where(and(inArray(storybook.childId, childIds), isNotNull(storybook.storageKey))),
   );
+  counts.series = await counted(
+    tx.select({ n: count() }).from(portraitSeries).where(inArray(portraitSeries.childId, childIds)),
+  );
+  const seriesReminders = await counted(
+    tx
+      .select({ n: count() })
+      .from(portraitSeriesReminder)
+      .innerJoin(portraitSeries, eq(portraitSeries.id, portraitSeriesReminder.seriesId))
+      .where(inArray(portraitSeries.childId, childIds)),
+  );
   counts.shareLinks = await counted(
     tx.select({ n: count() }).from(portraitShare).where(inArray(portraitShare.imageId, images)),
   );
@@ -218,7 +230,16 @@ async function countChildData(tx: Database, childIds: number[]): Promise<Deletio
     tx.select({ n: count() }).from(safetyHold).where(inArray(safetyHold.childId, childIds)),
   );
   counts.databaseRecords =
-    childIds.length + counts.photos + imageRows + videoRows + bookRows + counts.shareLinks + intros + holds;
+    childIds.length +
+    counts.photos +
+    imageRows +
+    videoRows +
+    bookRows +
+    counts.series +
+    seriesReminders +
+    counts.shareLinks +
+    intros +
+    holds;
   return counts;
 }
 

@@ -115,7 +115,26 @@ export function exportDocument(
               createdAt: iso(video.createdAt),
             })),
         })),
+      // Styles made a yearly series (decision 0068): the reminder's day and the years it went out.
+      yearlySeries: data.series
+        .filter((series) => series.childId === row.id)
+        .map((series) => ({
+          styleId: series.styleId,
+          remindOn: { month: series.remindMonth, day: series.remindDay, from: series.remindSource },
+          createdAt: iso(series.createdAt),
+          createdByYou: series.createdByUserId === person.id,
+          remindedYears: data.seriesReminders
+            .filter((reminder) => reminder.seriesId === series.id)
+            .map((reminder) => ({
+              year: reminder.year,
+              sentAt: iso(reminder.sentAt),
+              toYou: reminder.sentToUserId === person.id,
+            })),
+        })),
     })),
+    emailPreferences: {
+      turnedOff: data.emailOptOuts.map((row) => ({ kind: row.kind, since: iso(row.createdAt) })),
+    },
     consents: data.consents.map((row) => ({
       version: row.version,
       acceptedAt: iso(row.acceptedAt),

@@ -17,7 +17,8 @@ export type MailKind =
   | "family-deleted"
   | "account-deleted"
   | "data-export-ready"
-  | "storybook-ready";
+  | "storybook-ready"
+  | "series-reminder";
 
 export type MailMessage = {
   to: string;
@@ -27,6 +28,11 @@ export type MailMessage = {
   kind: MailKind;
   /** The one action link of the message, if any (shown in the dev mailbox and logged locally). */
   link?: string;
+  /**
+   * For e-mails a parent can turn off (decision 0068): the RFC 8058 one-click address, sent as the
+   * List-Unsubscribe header with List-Unsubscribe-Post, so mail apps offer their own button.
+   */
+  unsubscribeUrl?: string;
   /** Pictures shown inside the message (the HTML refers to each as `cid:<cid>`). */
   attachments?: MailAttachment[];
 };

@@ -29,6 +29,7 @@ export function createOutboxMailer(options: {
         html: message.html,
         text: message.text,
         link: message.link ?? null,
+        unsubscribeUrl: message.unsubscribeUrl ?? null,
         // What was attached, never the pictures themselves: the outbox is no place for a child's images.
         attachments: (message.attachments ?? []).map(({ filename, contentType, content, cid }) => ({
           filename,

@@ -36,6 +36,12 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Sm
           subject: message.subject,
           html: message.html,
           text: message.text,
+          ...(message.unsubscribeUrl
+            ? {
+                list: { unsubscribe: message.unsubscribeUrl },
+                headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+              }
+            : {}),
           attachments: message.attachments?.map(({ filename, contentType, content, cid }) => ({
             filename,
             contentType,
