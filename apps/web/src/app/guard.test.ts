@@ -438,6 +438,14 @@ describe("back from a checkout", () => {
   });
 });
 
+describe("the unsubscribe page (decision 0068)", () => {
+  it("opens for everyone: signed out, unverified, and whatever a verified parent's plan", () => {
+    for (const who of [signedOut, unverified, { ...noChildren, ...noSubscription, credits: 0 }]) {
+      expect(decideRoute(state(`${paths.unsubscribe}?token=abc`, who))).toEqual({ kind: "render" });
+    }
+  });
+});
+
 describe("the invitation page", () => {
   const invitation = paths.invitation("inv_123");
 

@@ -81,6 +81,9 @@ export function decideRoute(state: GuardState): GuardDecision {
   // The invitation page serves everyone: it tells a signed-out visitor how to join, an unverified
   // one to verify first, and someone signed in with another address whose invitation it is.
   if (invitationRoutePattern.test(pathname)) return render;
+  // An e-mail's unsubscribe link works for whoever opens it, signed in, out or unverified: the
+  // token in it says whose e-mails it turns off (decision 0068).
+  if (pathname === paths.unsubscribe) return render;
 
   if (auth.status === "signed-out") {
     // A new visitor goes to sign-up (spec §2); a browser that has signed in before belongs to a

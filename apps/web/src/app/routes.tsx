@@ -21,8 +21,8 @@ function toRoute({ path, lazy }: PageRoute): RouteObject {
 }
 
 /**
- * Sign-in, sign-up, the pages reached from e-mail links (a family invitation among them) and the
- * return from Google or Facebook.
+ * Sign-in, sign-up, the pages reached from e-mail links (a family invitation and an unsubscribe
+ * link among them) and the return from Google or Facebook.
  */
 export const authPageRoutes: PageRoute[] = [
   { path: paths.signIn, lazy: () => import("@/features/auth/components/sign-in-page") },
@@ -32,6 +32,7 @@ export const authPageRoutes: PageRoute[] = [
   { path: paths.finalizeSocial, lazy: () => import("@/features/auth/components/finalize-social-page") },
   { path: paths.resetPassword, lazy: () => import("@/features/auth/components/reset-password-page") },
   { path: "/invitation/:invitationId", lazy: () => import("@/features/family/components/invitation-page") },
+  { path: paths.unsubscribe, lazy: () => import("@/features/account/components/unsubscribe-page") },
 ];
 
 /** Where `/` sends a signed-out visitor (spec §2): sign-up, as the product's landing. */
@@ -79,6 +80,10 @@ export const appPageRoutes: PageRoute[] = [
   {
     path: "/kids/children/:childId/storybooks",
     lazy: () => import("@/features/studio/components/storybook-page"),
+  },
+  {
+    path: "/kids/children/:childId/through-the-years",
+    lazy: () => import("@/features/studio/components/series-page"),
   },
 ];
 

@@ -18,6 +18,13 @@ export const paths = {
   /** Forgotten password: ask for a link, then choose a new password (spec §7 send-password-reset-email). */
   resetPassword: "/reset-password",
   privacyPolicy: "/privacy-policy",
+  /**
+   * The link in an e-mail the product sends on its own (the yearly series reminders): turns it off
+   * without signing in, once the button is pressed (decision 0068). The contract's
+   * `unsubscribePagePath`, which the e-mails link to, written out: the contract's main entry brings zod
+   * into every page that loads this file (a test keeps the two equal).
+   */
+  unsubscribe: "/email-preferences/unsubscribe",
   accountSettings: "/account/settings",
   /** The current family: its name and picture, members, invitations and roles. */
   familySettings: "/account/family",
@@ -35,6 +42,7 @@ export const paths = {
   magicStudio: (childId: number) => `/kids/children/${childId}/magic-studio`,
   studioIntro: (childId: number) => `/kids/children/${childId}/studio-intro`,
   storybooks: (childId: number) => `/kids/children/${childId}/storybooks`,
+  throughTheYears: (childId: number) => `/kids/children/${childId}/through-the-years`,
   /**
    * The built-in checkout of the local payment provider (not in spec §2: with Stripe the parent pays
    * on Stripe's page). Outside /kids, so the subscription rules never send a parent away from paying.
@@ -64,6 +72,7 @@ export const publicPaths: ReadonlySet<string> = new Set([
   paths.finalizeSocial,
   paths.resetPassword,
   paths.privacyPolicy,
+  paths.unsubscribe,
 ]);
 
 /**
@@ -84,5 +93,6 @@ export const verificationPaths: ReadonlySet<string> = new Set([paths.verify, pat
 /** /invitation/{invitationId}: open to everyone; the page itself says what the visitor can do. */
 export const invitationRoutePattern = /^\/invitation\/[^/?#\s]+\/?$/;
 
-/** /kids/children/{childId}/(magic-studio|studio-intro|storybooks): the segment is matched loosely and validated by the guard. */
-export const childRoutePattern = /^\/kids\/children\/([^/]+)\/(magic-studio|studio-intro|storybooks)\/?$/;
+/** /kids/children/{childId}/(magic-studio|studio-intro|storybooks|through-the-years): the segment is matched loosely and validated by the guard. */
+export const childRoutePattern =
+  /^\/kids\/children\/([^/]+)\/(magic-studio|studio-intro|storybooks|through-the-years)\/?$/;

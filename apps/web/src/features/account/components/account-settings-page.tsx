@@ -29,6 +29,7 @@ import { ApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { requiredEmailSchema } from "@/lib/form-schemas";
 import { useChangeEmail } from "../api/change-email";
+import { EmailPreferencesCard } from "./email-preferences-card";
 import { ProfileCard } from "./profile-card";
 import { YourDataCard } from "./your-data-card";
 
@@ -149,7 +150,10 @@ function useScrollToSection(loaded: boolean) {
   }, [loaded, hash]);
 }
 
-/** /account/settings: name, picture, e-mail, the way to a new password, and the parent's data. */
+/**
+ * /account/settings: name, picture, e-mail, the way to a new password, the e-mails the parent gets,
+ * and their data.
+ */
 export function AccountSettingsPage() {
   const session = useSession();
   const user = useUser(session.data?.user.id);
@@ -159,7 +163,7 @@ export function AccountSettingsPage() {
     <section className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader
         title="Account settings"
-        description="Your name, picture, how you sign in, and your data."
+        description="Your name, picture, how you sign in, the e-mails you get, and your data."
       />
       {user.data ? (
         <>
@@ -177,6 +181,7 @@ export function AccountSettingsPage() {
             title="Change password"
             text="Choose a new one and sign out your other devices."
           />
+          <EmailPreferencesCard userId={user.data.betterAuthUid} />
           <YourDataCard user={user.data} />
         </>
       ) : user.isError ? (

@@ -9,7 +9,7 @@ import {
   parseChildIdSegment,
   type Style,
 } from "@wonderkin/contract";
-import { Baby, BookHeart, Sparkles } from "lucide-react";
+import { Baby, BookHeart, CalendarHeart, Sparkles } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useParams, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -367,6 +367,14 @@ function StudioBody({ childId }: { childId: number }) {
                   className="inline-flex h-10 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-semibold text-white transition-colors hover:bg-white/20"
                 >
                   <BookHeart aria-hidden className="size-4" /> Storybooks
+                </Link>
+              ) : null}
+              {trained ? (
+                <Link
+                  to={paths.throughTheYears(child.id)}
+                  className="inline-flex h-10 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-semibold text-white transition-colors hover:bg-white/20"
+                >
+                  <CalendarHeart aria-hidden className="size-4" /> Through the years
                 </Link>
               ) : null}
               {/* Deleting a child is for owners (docs/families.md), last and in a menu (decision 0056). */}

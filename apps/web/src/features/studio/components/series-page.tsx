@@ -1,0 +1,106 @@
+import { useQuery } from "@tanstack/react-query";
+import { parseChildIdSegment } from "@wonderkin/contract";
+import { ArrowLeft, CalendarHeart } from "lucide-react";
+import { Link, Navigate, useParams } from "react-router";
+import { Card, CardTitle } from "@/components/ui/card";
+import { LoadProblem } from "@/components/ui/load-problem";
+import { LoadingCard } from "@/components/ui/loading-card";
+import { PageHeader } from "@/components/ui/page-header";
+import { paths } from "@/config/paths";
+import { childrenLoadState } from "@/entities/children/children-load-state";
+import { getGalleryFiltersQueryOptions } from "../api/gallery";
+import { usePortraitSeries } from "../api/portrait-series";
+import { SeriesCard } from "./series-card";
+import { SeriesStartForm } from "./series-start-form";
+import { useStudioContext } from "./use-studio-context";
+
+function ThroughTheYears({ childId }: { childId: number }) {
+  const context = useStudioContext(childId);
+  const { child, familyId } = context;
+  const list = usePortraitSeries(familyId, childId);
+  // The styles of the child's portraits come first in the form; asked once the family is known.
+  const filters = useQuery({
+    ...getGalleryFiltersQueryOptions(familyId ?? "", childId),
+    enabled: familyId !== null,
+  });
+  const loading = childrenLoadState(
+    { pending: context.isPending || (child !== null && !familyId), children: context.children },
+    "Opening the years",
+  );
+  if (loading) return loading;
+  if (!child || !familyId) return <Navigate to={paths.chooseTheme} replace />;
+  const madeStyleIds = [...(filters.data?.styles ?? [])]
+    .sort((a, b) => b.count - a.count)
+    .map(({ styleId }) => styleId);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link
+        to={paths.magicStudio(child.id)}
+        className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Back to {child.firstName}'s studio
+      </Link>
+      <PageHeader
+        icon={CalendarHeart}
+        title={`${child.firstName} through the years`}
+        description={`Make a style a yearly series: once a year we ask for a few new photos of ${child.firstName}, and the years of that style stand side by side here, ready to print as one A4 poster.`}
+      />
+      <Card aria-labelledby="series-list">
+        <CardTitle id="series-list">Yearly series</CardTitle>
+        <div className="mt-4">
+          {list.isError ? (
+            <LoadProblem
+              error={list.error}
+              fallback="We couldn't load the yearly series."
+              retrying={list.isFetching}
+              onRetry={() => void list.refetch()}
+            />
+          ) : list.data ? (
+            list.data.series.length === 0 ? (
+              <p className="text-sm text-muted">No yearly series yet. Start the first one below.</p>
+            ) : (
+              <ul className="flex flex-col gap-3" aria-label="Yearly series">
+                {list.data.series.map((series) => (
+                  <SeriesCard
+                    key={series.id}
+                    series={series}
+                    childName={child.firstName}
+                    familyId={familyId}
+                    canEnd={context.canGenerate}
+                    remindersByEmail={list.data.remindersByEmail}
+                  />
+                ))}
+              </ul>
+            )
+          ) : (
+            <LoadingCard label="Loading the yearly series" />
+          )}
+        </div>
+      </Card>
+      {context.canGenerate && list.data ? (
+        <Card aria-labelledby="series-new">
+          <CardTitle id="series-new">Start a yearly series</CardTitle>
+          <div className="mt-4">
+            <SeriesStartForm
+              child={child}
+              familyId={familyId}
+              madeStyleIds={madeStyleIds}
+              series={list.data.series}
+            />
+          </div>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+/** /kids/children/{childId}/through-the-years: a child's yearly series, side by side (decision 0068). */
+export function SeriesPage() {
+  const { childId: segment } = useParams();
+  const childId = parseChildIdSegment(segment);
+  if (childId === null) return <Navigate to={paths.chooseTheme} replace />;
+  return <ThroughTheYears key={childId} childId={childId} />;
+}
+
+export { SeriesPage as Component };
