@@ -6,12 +6,12 @@ import { accessibilityViolations, expect, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
 import { generateThroughApi, trainedChildWithPortrait } from "../support/studio";
 
-test.describe("storybooks (issue 33)", () => {
-  test("an Oracle parent makes the month's storybook from the studio and downloads its PDF", async ({
+test.describe("keepsakes (issue 33)", () => {
+  test("an Oracle parent makes the month's storybook, downloads its PDF, then starts a yearly series and downloads its poster", async ({
     page,
   }) => {
-    // A hang detector, not a speed limit: training, nine portraits and a 300 dpi book on the server.
-    test.setTimeout(420_000);
+    // A hang detector, not a speed limit: training, nine portraits, a 300 dpi book and a poster.
+    test.setTimeout(480_000);
     await signUpVerified(page, newParent("Hazel"));
     const { childId, imageId } = await trainedChildWithPortrait(page, {
       planId: 3,
@@ -82,6 +82,52 @@ test.describe("storybooks (issue 33)", () => {
     expect(pdf.getPage(0).getTrimBox()).toMatchObject({
       width: expect.closeTo(595.28, 1),
       height: expect.closeTo(595.28, 1),
+    });
+
+    // Grow with me (decision 0068): the fairy portraits become a yearly series, side by side.
+    await page.goto(`/kids/children/${childId}/magic-studio`);
+    await page.getByRole("link", { name: "Through the years" }).click();
+    await expect(page).toHaveURL(new RegExp(`/kids/children/${childId}/through-the-years$`));
+    await expect(page.getByRole("heading", { name: "Nora through the years", level: 1 })).toBeVisible();
+    await expect(page.getByText("No yearly series yet. Start the first one below.")).toBeVisible();
+    const start = page.getByRole("form", { name: "Start a yearly series" });
+    await start.getByRole("combobox", { name: "Style" }).selectOption({ label: "Fairy" });
+    // Nora is known by her age: the day is picked.
+    await expect(
+      start.getByText("We know Nora's age but not their birthday: pick the day each year."),
+    ).toBeVisible();
+    await start.getByRole("combobox", { name: "Month" }).selectOption({ label: "February" });
+    await start.getByRole("combobox", { name: "Day" }).selectOption("29");
+    await start.getByRole("button", { name: "Start the yearly series" }).click();
+
+    const series = page
+      .getByRole("list", { name: "Yearly series" })
+      .getByRole("listitem")
+      .filter({ hasText: "Fairy" });
+    await expect(series).toContainText("We e-mail you every year on 29 February for a few new photos.");
+    const thisYear = new Date().getUTCFullYear();
+    const years = series.getByRole("list", { name: "Fairy, year by year" });
+    await expect(years.getByRole("img", { name: `Nora as Fairy, ${thisYear}` })).toBeVisible();
+    await expect
+      .poll(() =>
+        years
+          .getByRole("img")
+          .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("through-the-years.png"), fullPage: true });
+
+    const posterSaved = page.waitForEvent("download");
+    await series.getByRole("link", { name: "Poster (A4 PDF)" }).click();
+    const posterFile = await posterSaved;
+    expect(posterFile.suggestedFilename()).toBe("nora-fairy-through-the-years.pdf");
+    const poster = await PDFDocument.load(await readFile((await posterFile.path()) ?? ""));
+    // One A4 page (210 × 297 mm = 595.28 × 841.89 pt).
+    expect(poster.getPageCount()).toBe(1);
+    expect(poster.getPage(0).getTrimBox()).toMatchObject({
+      width: expect.closeTo(595.28, 1),
+      height: expect.closeTo(841.89, 1),
     });
   });
 });
