@@ -2,8 +2,8 @@ import { type EmailContent, greetingFor, type RenderedEmail } from "./email-cont
 import { renderEmail } from "./render-email";
 
 /**
- * Grow with me (decision 0068): the yearly reminder of a child's series, asking for a few new
- * photos so the style can be made again and the years set side by side.
+ * Grow with me (decision 0068): the yearly reminder of a child's series, asking for this year's
+ * portrait of the style, which then joins the years side by side.
  */
 export function seriesReminderEmail(options: {
   appName: string;
@@ -13,7 +13,10 @@ export function seriesReminderEmail(options: {
   /** "birthday" when the day is the child's birthday. */
   occasion: "birthday" | "chosen";
   year: number;
-  uploadUrl: string;
+  /** The studio with the series' style chosen. */
+  studioUrl: string;
+  /** The child's "through the years" page. */
+  yearsUrl: string;
   unsubscribeUrl: string;
 }): RenderedEmail {
   const { appName, childName, styleName } = options;
@@ -23,16 +26,16 @@ export function seriesReminderEmail(options: {
       options.occasion === "birthday"
         ? `Happy birthday, ${childName}! Time for this year's ${styleName} portrait`
         : `Time for ${childName}'s ${styleName} portrait of ${options.year}`,
-    preview: `Add a few new photos of ${childName} for this year's ${styleName} portrait.`,
+    preview: `Make this year's ${styleName} portrait of ${childName}, to stand beside the others.`,
     heading: `${childName}'s ${styleName} portrait, ${options.year}`,
     greeting: greetingFor(options.firstName),
     paragraphs: [
       options.occasion === "birthday"
-        ? `${childName} is a year older today, and ${styleName} is one of ${childName}'s yearly portraits. A few new photos taken this year show how ${childName} has grown.`
-        : `It is the day you picked for ${childName}'s yearly ${styleName} portrait. A few new photos taken this year show how ${childName} has grown.`,
-      `Each photo is checked as it arrives, like the first ones: ${childName}'s face clearly visible, and the same child as before.`,
+        ? `${childName} is a year older today, and ${styleName} is one of ${childName}'s yearly portraits. This year's is waiting to be made.`
+        : `It is the day you picked for ${childName}'s yearly ${styleName} portrait. This year's is waiting to be made.`,
+      `Once it is made, it stands beside the other years in ${childName}'s "through the years", ready to print as one A4 poster: ${options.yearsUrl}`,
     ],
-    action: { label: `Add photos of ${childName}`, url: options.uploadUrl },
+    action: { label: `Make this year's ${styleName} portrait`, url: options.studioUrl },
     footnote: `You received this because you made ${styleName} a yearly series for ${childName} on ${appName}. It comes once a year.`,
     unsubscribe: { url: options.unsubscribeUrl, label: "Stop these yearly reminders" },
   };

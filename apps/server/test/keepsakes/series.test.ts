@@ -150,7 +150,7 @@ describe("grow with me: yearly series (issue 33, decision 0068)", () => {
     const mail = await latestMail(t.database.db, parent.email, "series-reminder");
     expect(mail?.subject).toBe("Happy birthday, Theo! Time for this year's Fairy portrait");
     expect(mail?.link).toBe(
-      `${t.env.publicUrl}/kids/upload-images?child=${theoId}&family=${encodeURIComponent(parent.familyId)}`,
+      `${t.env.publicUrl}/kids/children/${theoId}/magic-studio?style=fairy&family=${encodeURIComponent(parent.familyId)}`,
     );
     expect(mail?.unsubscribeUrl).toMatch(
       /\/api\/email-preferences\/one-click\?token=series-reminders\.[\w-]+\.[\w-]+$/,
@@ -159,6 +159,8 @@ describe("grow with me: yearly series (issue 33, decision 0068)", () => {
       /Stop these yearly reminders: http\S+\/email-preferences\/unsubscribe\?token=series-reminders\./,
     );
     expect(mail?.html).toContain("Stop these yearly reminders");
+    expect(mail?.text).toContain("Make this year's Fairy portrait");
+    expect(mail?.text).toContain(`/kids/children/${theoId}/through-the-years`);
 
     // The same day again, later that week, and two runs at once: still one e-mail for the year.
     await remindAt(`${next}-03-14T01:29:00Z`);

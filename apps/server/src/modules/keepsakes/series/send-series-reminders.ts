@@ -109,11 +109,13 @@ async function sendReminder(
 ): Promise<void> {
   const { series, recipient } = options;
   const links = unsubscribeLinks(deps, recipient.id);
-  const uploadUrl = `${deps.env.publicUrl}/kids/upload-images?child=${series.childId}&family=${encodeURIComponent(series.organizationId)}`;
+  const child = `${deps.env.publicUrl}/kids/children/${series.childId}`;
+  const family = `family=${encodeURIComponent(series.organizationId)}`;
+  const studioUrl = `${child}/magic-studio?style=${encodeURIComponent(series.styleId)}&${family}`;
   await deps.mailer.send({
     to: recipient.email,
     kind: "series-reminder",
-    link: uploadUrl,
+    link: studioUrl,
     unsubscribeUrl: links.oneClick,
     ...seriesReminderEmail({
       appName: deps.env.APP_NAME,
@@ -122,7 +124,8 @@ async function sendReminder(
       styleName: findStyle(series.styleId)?.title ?? series.styleId,
       occasion: series.remindSource === "birthday" ? "birthday" : "chosen",
       year: options.year,
-      uploadUrl,
+      studioUrl,
+      yearsUrl: `${child}/through-the-years?${family}`,
       unsubscribeUrl: links.page,
     }),
   });
