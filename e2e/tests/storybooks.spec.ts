@@ -104,7 +104,9 @@ test.describe("keepsakes (issue 33)", () => {
       .getByRole("list", { name: "Yearly series" })
       .getByRole("listitem")
       .filter({ hasText: "Fairy" });
-    await expect(series).toContainText("We e-mail you every year on 29 February for a few new photos.");
+    await expect(series).toContainText(
+      "We e-mail you every year on 29 February to make this year's portrait.",
+    );
     const thisYear = new Date().getUTCFullYear();
     const years = series.getByRole("list", { name: "Fairy, year by year" });
     await expect(years.getByRole("img", { name: `Nora as Fairy, ${thisYear}` })).toBeVisible();

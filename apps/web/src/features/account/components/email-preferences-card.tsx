@@ -29,7 +29,7 @@ export function EmailPreferencesCard({ userId }: { userId: string }) {
         <CheckboxField
           className="mt-5"
           label="Yearly portrait reminders"
-          description="Once a year, on the day you chose for a yearly series, we ask for a few new photos. Sign-in links, receipts and deletion receipts always come."
+          description="Once a year, on the day you chose for a yearly series, we remind you to make that year's portrait. Sign-in links, receipts and deletion receipts always come."
           checked={asked ?? preferences.data.seriesReminders}
           disabled={asked !== null}
           onChange={(event) => {

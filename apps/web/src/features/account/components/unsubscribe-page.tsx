@@ -141,9 +141,9 @@ function ChangeByLink({ token }: { token: string }) {
           title="Yearly portrait reminders"
           description={
             <p>
-              Once a year, on the day chosen for a child's yearly portrait series, we e-mail to ask for a few
-              new photos. You can stop these e-mails here; sign-in links, receipts and deletion receipts
-              always come.
+              Once a year, on the day chosen for a child's yearly portrait series, we e-mail a reminder to
+              make that year's portrait. You can stop these e-mails here; sign-in links, receipts and deletion
+              receipts always come.
             </p>
           }
         />

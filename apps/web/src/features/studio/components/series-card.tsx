@@ -1,8 +1,10 @@
 import { findStyle, type PortraitSeries, portraitPictureUrl } from "@wonderkin/contract";
 import { CalendarHeart, Download, ImageOff } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/error-message";
 import { useEndPortraitSeries } from "../api/portrait-series";
 import { longDate, reminderWords } from "../lib/series-words";
@@ -28,6 +30,7 @@ export function SeriesCard({
   const end = useEndPortraitSeries(familyId, series.childId);
   const [confirming, setConfirming] = useState(false);
   const headingId = `series-${series.id}`;
+  const thisYear = series.years.at(-1)?.year;
   return (
     <li
       className="flex flex-col gap-4 rounded-2xl bg-canvas p-4 ring-1 ring-line"
@@ -44,7 +47,7 @@ export function SeriesCard({
             </h3>
             <p className="text-sm text-muted">
               {remindersByEmail
-                ? `We e-mail you ${reminderWords(childName, series.remindOn)} for a few new photos. Next: ${longDate(series.nextReminderOn)}.`
+                ? `We e-mail you ${reminderWords(childName, series.remindOn)} to make this year's portrait. Next: ${longDate(series.nextReminderOn)}.`
                 : `Reminders are off for your account (${reminderWords(childName, series.remindOn)}). Turn them on in your account settings.`}
             </p>
           </div>
@@ -81,6 +84,14 @@ export function SeriesCard({
                 <span className="flex flex-col items-center gap-1">
                   <ImageOff aria-hidden className="size-4" />
                   No portrait made in {year}
+                  {canEnd && year === thisYear ? (
+                    <Link
+                      to={`${paths.magicStudio(series.childId)}?style=${encodeURIComponent(series.styleId)}`}
+                      className="font-semibold text-primary-700 hover:underline"
+                    >
+                      Make it now
+                    </Link>
+                  ) : null}
                 </span>
               </div>
             )}

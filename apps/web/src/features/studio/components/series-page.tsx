@@ -44,7 +44,7 @@ function ThroughTheYears({ childId }: { childId: number }) {
       <PageHeader
         icon={CalendarHeart}
         title={`${child.firstName} through the years`}
-        description={`Make a style a yearly series: once a year we ask for a few new photos of ${child.firstName}, and the years of that style stand side by side here, ready to print as one A4 poster.`}
+        description={`Make a style a yearly series: once a year we remind you to make it again, and the years of that style stand side by side here, ready to print as one A4 poster.`}
       />
       <Card aria-labelledby="series-list">
         <CardTitle id="series-list">Yearly series</CardTitle>
