@@ -9,6 +9,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storybook } from "../../src/db/schema";
 import { makeStorybookJob } from "../../src/modules/keepsakes/keepsake-job-specs";
+import { collectExportData } from "../../src/modules/privacy/collect-export-data";
+import { exportDocument } from "../../src/modules/privacy/export-document";
+import { gatherExportFiles } from "../../src/modules/privacy/gather-export-files";
 import { renderPortraitJob, trainChildJob } from "../../src/modules/studio/studio-job-specs";
 import { createTestApp, type TestApp } from "../create-test-app";
 import { postAs, type TestParent } from "../support/families";
@@ -192,6 +195,24 @@ describe("storybooks (issue 33)", () => {
     const mail = await latestMail(t.database.db, parent.email, "storybook-ready");
     expect(mail?.subject).toBe(`"Luna's magical year", Luna's storybook, is ready to print`);
     expect(await fetchPdf((mail?.link ?? "").replace(t.env.publicUrl, ""))).toHaveLength(pdf.bytes);
+
+    // The parent's data export carries the book: its PDF in the zip, and its record in export.json.
+    const data = await collectExportData(t.database.db, parent.userId);
+    if (!data) throw new Error("the parent's export data");
+    const { entries, files } = await gatherExportFiles(t.storage, data, async () => {});
+    const path = `storybooks/${childId}-luna/${book?.id}.pdf`;
+    expect(entries[path]?.byteLength).toBe(pdf.bytes);
+    const exported = exportDocument(data, files, new Date(), { publicUrl: t.env.publicUrl });
+    expect(exported.children[0]?.storybooks).toEqual([
+      expect.objectContaining({
+        id: book?.id,
+        title: "Luna's magical year",
+        format: "a4",
+        file: path,
+        orderedByYou: true,
+      }),
+    ]);
+    expect(exported.children[0]?.storybooks[0]?.portraits).toEqual(imageIds.slice(0, 8));
   }, 240_000);
 
   it("a portrait deleted while its book is made fails the book and gives its add-on back; a made book goes with it", async () => {

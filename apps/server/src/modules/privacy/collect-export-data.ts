@@ -21,6 +21,7 @@ import {
   portraitSeriesReminder,
   portraitShare,
   portraitVideo,
+  storybook,
   studioIntroSeen,
   subscription,
   user,
@@ -28,7 +29,7 @@ import {
 
 /**
  * Everything the product keeps about one parent, read in one go: their account, families and
- * memberships, the children of those families (with their photos, portraits and yearly series), e-mail preferences, consents, credits,
+ * memberships, the children of those families (with their photos, portraits, storybooks and yearly series), e-mail preferences, consents, credits,
  * plans, payments and their invoices, billing details and analytics. Only families the parent belongs to are read.
  */
 export async function collectExportData(db: Database, userId: string) {
@@ -93,6 +94,14 @@ export async function collectExportData(db: Database, userId: string) {
         .from(portraitVideo)
         .where(and(inArray(portraitVideo.childId, childIds), eq(portraitVideo.status, "succeeded")))
         .orderBy(asc(portraitVideo.createdAt), asc(portraitVideo.id))
+    : [];
+  // The storybooks made of those portraits (decision 0067): the PDFs come along.
+  const storybooks = childIds.length
+    ? await db
+        .select()
+        .from(storybook)
+        .where(and(inArray(storybook.childId, childIds), eq(storybook.status, "succeeded")))
+        .orderBy(asc(storybook.createdAt), asc(storybook.id))
     : [];
   // The yearly series of those children (decision 0068), with the years each was reminded.
   const series = childIds.length
@@ -161,6 +170,7 @@ export async function collectExportData(db: Database, userId: string) {
     shareLinks,
     introsSeen,
     videos,
+    storybooks,
     series,
     seriesReminders,
     emailOptOuts,

@@ -115,6 +115,19 @@ export function exportDocument(
               createdAt: iso(video.createdAt),
             })),
         })),
+      // Printable storybooks of the child's portraits (decision 0067); each PDF is in the zip.
+      storybooks: data.storybooks
+        .filter((book) => book.childId === row.id)
+        .map((book) => ({
+          id: book.id,
+          title: book.title,
+          format: book.format,
+          file: book.storageKey ? (files.get(book.storageKey) ?? null) : null,
+          portraits: book.pages.map((page) => page.imageId),
+          orderedAt: iso(book.createdAt),
+          madeAt: iso(book.completedAt),
+          orderedByYou: book.requestedByUserId === person.id,
+        })),
       // Styles made a yearly series (decision 0068): the reminder's day and the years it went out.
       yearlySeries: data.series
         .filter((series) => series.childId === row.id)

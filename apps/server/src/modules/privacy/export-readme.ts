@@ -16,6 +16,8 @@ portraits/     the portraits made of each child, one folder per child, with the 
                to it ("Copy link"), with the caption you gave the page, if any: anyone with an
                "active" address can see that one picture until it expires; stop sharing it in the
                gallery.
+storybooks/    the printable storybooks made of each child's portraits, one folder per child, as
+               the PDFs you downloaded ("storybooks" in export.json gives their titles and pages).
 
 These are your children's photos: keep this file somewhere private.
 

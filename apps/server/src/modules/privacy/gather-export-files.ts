@@ -17,8 +17,8 @@ function childFolder(row: { id: number; firstName: string }): string {
 const extensionOf = (key: string) => key.slice(key.lastIndexOf("."));
 
 /**
- * Where each stored file goes in the zip: the parent's uploaded picture (decision 0059), photos and
- * portraits (with their clips) by child.
+ * Where each stored file goes in the zip: the parent's uploaded picture (decision 0059), photos,
+ * portraits (with their clips) and storybooks by child.
  */
 function exportPaths(data: ExportData): { key: string; path: string }[] {
   const folders = new Map(data.children.map((entry) => [entry.id, childFolder(entry)]));
@@ -47,11 +47,16 @@ function exportPaths(data: ExportData): { key: string; path: string }[] {
           ]
         : [],
     ),
+    ...data.storybooks.flatMap((book) =>
+      book.storageKey
+        ? [{ key: book.storageKey, path: `storybooks/${folders.get(book.childId)}/${book.id}.pdf` }]
+        : [],
+    ),
   ];
 }
 
 /**
- * Copies every training photo, portrait and clip of the export from storage, reporting progress
+ * Copies every training photo, portrait, clip and storybook of the export from storage, reporting progress
  * from 5 to 90 % in steps of at least 5. A file storage no longer has is left out: `files` (storage
  * key → path in the zip) names only the ones that came along, for export.json.
  */
