@@ -50,6 +50,34 @@ export function drawRoundedImage(page: PDFPage, image: PDFImage, box: Box, radiu
   page.pushOperators(popGraphicsState());
 }
 
+/**
+ * A picture in a white frame with a lavender card offset behind it, down and to the right (the
+ * storybook's pages and the poster's years). Answers the card's bottom edge, where text under it
+ * may start.
+ */
+export function drawFramedPicture(
+  page: PDFPage,
+  picture: PDFImage,
+  box: Box,
+  look: { frame: number; cardOffset: number; cardRadius: number; pictureRadius: number; card: RGB; mat: RGB },
+): number {
+  const framed = {
+    x: box.x - look.frame,
+    y: box.y - look.frame,
+    width: box.width + 2 * look.frame,
+    height: box.height + 2 * look.frame,
+  };
+  fillRoundedRect(
+    page,
+    { ...framed, x: framed.x + look.cardOffset, y: framed.y - look.cardOffset },
+    look.cardRadius,
+    look.card,
+  );
+  fillRoundedRect(page, framed, look.cardRadius, look.mat);
+  drawRoundedImage(page, picture, box, look.pictureRadius);
+  return framed.y - look.cardOffset;
+}
+
 /** A five-pointed star of radius 1 around the origin, in SVG's downward y. */
 const STAR_PATH = `${Array.from({ length: 10 }, (_, index) => {
   const radius = index % 2 ? 0.45 : 1;

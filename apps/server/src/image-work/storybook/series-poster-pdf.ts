@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { dots, drawStack, space, stackHeight, type TextStyle, textPiece } from "./page-pieces";
-import { drawRoundedImage, fillRoundedRect } from "./page-shapes";
+import { drawFramedPicture } from "./page-shapes";
 import { printJpeg } from "./print-jpeg";
 import { addSheet, BLEED_MM, type Box, mm, SAFE_MARGIN_MM, safeWidth } from "./print-sheet";
 import { ACCENT, CREAM, INK, LAVENDER, MUTED, WHITE } from "./storybook-colours";
@@ -127,23 +127,20 @@ export async function renderSeriesPosterPdf(input: SeriesPosterInput): Promise<U
   );
   for (const [index, { year }] of years.entries()) {
     const box = boxes[index] as Box;
-    const frame = mm(FRAME_MM);
-    const framed = {
-      x: box.x - frame,
-      y: box.y - frame,
-      width: box.width + 2 * frame,
-      height: box.height + 2 * frame,
-    };
-    const offset = mm(CARD_OFFSET_MM);
-    fillRoundedRect(page, { ...framed, x: framed.x + offset, y: framed.y - offset }, mm(4), LAVENDER);
-    fillRoundedRect(page, framed, mm(4), WHITE);
-    drawRoundedImage(page, await doc.embedJpg(jpegs[index] as Uint8Array), box, mm(3));
+    const cardBottom = drawFramedPicture(page, await doc.embedJpg(jpegs[index] as Uint8Array), box, {
+      frame: mm(FRAME_MM),
+      cardOffset: mm(CARD_OFFSET_MM),
+      cardRadius: mm(4),
+      pictureRadius: mm(3),
+      card: LAVENDER,
+      mat: WHITE,
+    });
     const label = textPiece(fonts, String(year), TEXT.year, box.width);
     drawStack(
       page,
       [label],
       box.x + box.width / 2,
-      framed.y - offset - (mm(LABEL_MM) - offset - label.height) / 2,
+      cardBottom - (mm(LABEL_MM) - mm(CARD_OFFSET_MM) - label.height) / 2,
     );
   }
   return doc.save();

@@ -12,7 +12,7 @@ import {
   setFillingColor,
 } from "pdf-lib";
 import { dots, drawStack, type Piece, space, stackHeight, type TextStyle, textPiece } from "./page-pieces";
-import { drawRoundedImage, drawStar, fillRoundedRect } from "./page-shapes";
+import { drawFramedPicture, drawStar } from "./page-shapes";
 import {
   addSheet,
   BLEED_MM,
@@ -148,24 +148,19 @@ export function drawPortraitPage(book: Book, picture: PDFImage, caption: string,
   const sheet = addSheet(book.doc, book.format, book.registration);
   const { page, width } = sheet;
   paintBackground(sheet);
-  const photo = portraitPictureBox(book.format);
-  const frame = mm(FRAME_MM);
-  const framed = {
-    x: photo.x - frame,
-    y: photo.y - frame,
-    width: photo.width + 2 * frame,
-    height: photo.height + 2 * frame,
-  };
-  const offset = mm(CARD_OFFSET_MM);
-  fillRoundedRect(page, { ...framed, x: framed.x + offset, y: framed.y - offset }, mm(8), LAVENDER);
-  fillRoundedRect(page, framed, mm(8), WHITE);
-  drawRoundedImage(page, picture, photo, mm(6));
+  const spaceTop = drawFramedPicture(page, picture, portraitPictureBox(book.format), {
+    frame: mm(FRAME_MM),
+    cardOffset: mm(CARD_OFFSET_MM),
+    cardRadius: mm(8),
+    pictureRadius: mm(6),
+    card: LAVENDER,
+    mat: WHITE,
+  });
 
   const folio = textPiece(book.fonts, String(number), TEXT.folio, mm(20));
   const folioTop = mm(SAFE_MARGIN_MM) + folio.height;
   drawStack(page, [folio], width / 2, folioTop);
   const text = textPiece(book.fonts, caption, TEXT.caption, Math.min(safeWidth(sheet), mm(170)));
-  const spaceTop = framed.y - offset;
   drawStack(page, [text], width / 2, (spaceTop + folioTop + text.height) / 2);
 }
 

@@ -10,6 +10,17 @@ export type BookPortrait = Pick<
 >;
 
 /**
+ * A picture that can go into a keepsake (a book's page, a series' year): finished, its file there,
+ * and not withheld by the safety screen.
+ */
+export const keepsakeReadyPicture = () =>
+  and(
+    eq(generatedImage.status, "succeeded"),
+    isNotNull(generatedImage.storageKey),
+    or(isNull(generatedImage.safety), ne(generatedImage.safety, "withheld")),
+  );
+
+/**
  * The finished pictures of this child among `imageIds`, in the order asked for, or a 409 that says
  * one is not (any more) a finished picture of the child: deleted, another child's, still being made,
  * failed or withheld by the safety screen. Read when the book is ordered and again when it is made.
@@ -31,9 +42,7 @@ export async function findBookPortraits(
         inArray(generatedImage.id, options.imageIds),
         eq(generatedImage.organizationId, options.familyId),
         eq(generatedImage.childId, options.childId),
-        eq(generatedImage.status, "succeeded"),
-        isNotNull(generatedImage.storageKey),
-        or(isNull(generatedImage.safety), ne(generatedImage.safety, "withheld")),
+        keepsakeReadyPicture(),
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));

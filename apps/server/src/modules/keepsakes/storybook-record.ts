@@ -24,7 +24,12 @@ export function storybookKey(familyId: string, childId: number, id: string): str
 
 /** "Mia's magical year" → "mias-magical-year-storybook.pdf". */
 export function storybookDownloadName(title: string): string {
-  const slug = title
+  return `${fileNameSlug(title) || "wonderkin"}-storybook.pdf`;
+}
+
+/** "Mia's magical year" → "mias-magical-year": lower-case ASCII words and hyphens, at most 48. */
+export function fileNameSlug(text: string): string {
+  return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -32,7 +37,6 @@ export function storybookDownloadName(title: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 48);
-  return `${slug || "wonderkin"}-storybook.pdf`;
 }
 
 /** The API's view of a book, with a fresh signed download address once the PDF exists. */

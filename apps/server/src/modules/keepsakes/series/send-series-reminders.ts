@@ -1,4 +1,4 @@
-import { findStyle } from "@wonderkin/contract";
+import { findStyle, oneClickUnsubscribePath, unsubscribePagePath } from "@wonderkin/contract";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { child, member, portraitSeries, portraitSeriesReminder, user } from "../../../db/schema";
 import { seriesReminderEmail } from "../../../emails";
@@ -33,8 +33,8 @@ async function recipientOf(deps: SeriesReminderDeps, row: SeriesRow): Promise<Re
 export function unsubscribeLinks(deps: Pick<SeriesReminderDeps, "env" | "secret">, userId: string) {
   const token = unsubscribeToken(deps.secret, userId, "series-reminders");
   return {
-    oneClick: `${deps.env.publicUrl}/api/email-preferences/one-click?token=${token}`,
-    page: `${deps.env.publicUrl}/email-preferences/unsubscribe?token=${token}`,
+    oneClick: `${deps.env.publicUrl}${oneClickUnsubscribePath}?token=${token}`,
+    page: `${deps.env.publicUrl}${unsubscribePagePath}?token=${token}`,
   };
 }
 

@@ -5,16 +5,12 @@ import { child, portraitSeries } from "../../../db/schema";
 import type { ImageWork } from "../../../image-work/image-work";
 import { AppError } from "../../../lib/app-error";
 import type { Storage } from "../../../providers/storage/storage";
+import { fileNameSlug } from "../storybook-record";
 import { portraitsOfStyles, yearsOfSeries } from "./series-years";
 
 /** "theo-astronaut-through-the-years.pdf" */
 const posterFileName = (childName: string, styleId: string) =>
-  `${`${childName}-${styleId}`
-    .normalize("NFKD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, "-")}-through-the-years.pdf`;
+  `${fileNameSlug(`${childName} ${styleId}`) || "wonderkin"}-through-the-years.pdf`;
 
 /**
  * The series' A4 poster, made when asked from the portraits there are now: never stored, so a

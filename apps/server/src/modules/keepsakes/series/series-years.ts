@@ -1,9 +1,10 @@
 import { type SeriesYear, seriesPosterPath } from "@wonderkin/contract";
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { generatedImage } from "../../../db/schema";
 import { signPath } from "../../../lib/signed-url";
 import type { Storage } from "../../../providers/storage/storage";
+import { keepsakeReadyPicture } from "../storybook-portraits";
 import type { SeriesRow } from "./series-record";
 
 /** A finished portrait that can stand for a year: not a free preview, not withheld. */
@@ -39,9 +40,7 @@ export async function portraitsOfStyles(
         eq(generatedImage.childId, options.childId),
         inArray(generatedImage.styleId, options.styleIds),
         ne(generatedImage.kind, "preview"),
-        eq(generatedImage.status, "succeeded"),
-        isNotNull(generatedImage.storageKey),
-        or(isNull(generatedImage.safety), ne(generatedImage.safety, "withheld")),
+        keepsakeReadyPicture(),
       ),
     )
     .orderBy(desc(generatedImage.createdAt), desc(generatedImage.id));

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { parseChildIdSegment } from "@wonderkin/contract";
-import { ArrowLeft, CalendarHeart } from "lucide-react";
-import { Link, Navigate, useParams } from "react-router";
+import { CalendarHeart } from "lucide-react";
+import { Navigate, useParams } from "react-router";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { LoadingCard } from "@/components/ui/loading-card";
@@ -10,6 +10,7 @@ import { paths } from "@/config/paths";
 import { childrenLoadState } from "@/entities/children/children-load-state";
 import { getGalleryFiltersQueryOptions } from "../api/gallery";
 import { usePortraitSeries } from "../api/portrait-series";
+import { BackToStudioLink } from "./back-to-studio-link";
 import { SeriesCard } from "./series-card";
 import { SeriesStartForm } from "./series-start-form";
 import { useStudioContext } from "./use-studio-context";
@@ -35,12 +36,7 @@ function ThroughTheYears({ childId }: { childId: number }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Link
-        to={paths.magicStudio(child.id)}
-        className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to {child.firstName}'s studio
-      </Link>
+      <BackToStudioLink child={child} />
       <PageHeader
         icon={CalendarHeart}
         title={`${child.firstName} through the years`}

@@ -1,6 +1,6 @@
 import { parseChildIdSegment } from "@wonderkin/contract";
-import { ArrowLeft, BookHeart } from "lucide-react";
-import { Link, Navigate, useParams } from "react-router";
+import { BookHeart } from "lucide-react";
+import { Navigate, useParams } from "react-router";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { LoadingCard } from "@/components/ui/loading-card";
@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { paths } from "@/config/paths";
 import { childrenLoadState } from "@/entities/children/children-load-state";
 import { useStorybooks } from "../api/storybooks";
+import { BackToStudioLink } from "./back-to-studio-link";
 import { StorybookList } from "./storybook-list";
 import { StorybookMaker } from "./storybook-maker";
 import { useStudioContext } from "./use-studio-context";
@@ -25,12 +26,7 @@ function Storybooks({ childId }: { childId: number }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Link
-        to={paths.magicStudio(child.id)}
-        className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to {child.firstName}'s studio
-      </Link>
+      <BackToStudioLink child={child} />
       <PageHeader
         icon={BookHeart}
         title={`${child.firstName}'s storybooks`}
