@@ -24,3 +24,4 @@ export * from "./studio";
 export * from "./subscription";
 export * from "./text";
 export * from "./user";
+export * from "./yearly-update";

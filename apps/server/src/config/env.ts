@@ -212,6 +212,8 @@ export const envSchema = z
     // Retention (days): training photos after the model is trained; unverified, inactive accounts.
     TRAINING_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     UNVERIFIED_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** How old (days) a child's model must be before a parent can update it with new photos (decision 0069). */
+    YEARLY_UPDATE_MIN_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
     /** Require the child's clear face in every photo, keep only it from a group (a detector that runs offline, in WebAssembly). */
     FACE_DETECTION: z.enum(["on", "off"]).default("on"),
     /**

@@ -2,8 +2,9 @@ import { type EmailContent, greetingFor, type RenderedEmail } from "./email-cont
 import { renderEmail } from "./render-email";
 
 /**
- * Grow with me (decision 0068): the yearly reminder of a child's series, asking for this year's
- * portrait of the style, which then joins the years side by side.
+ * Grow with me (decisions 0068, 0069): the yearly reminder of a child's series. It asks for a few of
+ * this year's photos, which update the child's model; the update then makes this year's portrait of
+ * each series by itself, and it joins the years side by side.
  */
 export function seriesReminderEmail(options: {
   appName: string;
@@ -13,6 +14,10 @@ export function seriesReminderEmail(options: {
   /** "birthday" when the day is the child's birthday. */
   occasion: "birthday" | "chosen";
   year: number;
+  /** The page that takes this year's photos and starts the update. */
+  photosUrl: string;
+  /** How many new photos an update needs. */
+  photosNeeded: number;
   /** The studio with the series' style chosen. */
   studioUrl: string;
   /** The child's "through the years" page. */
@@ -26,16 +31,18 @@ export function seriesReminderEmail(options: {
       options.occasion === "birthday"
         ? `Happy birthday, ${childName}! Time for this year's ${styleName} portrait`
         : `Time for ${childName}'s ${styleName} portrait of ${options.year}`,
-    preview: `Make this year's ${styleName} portrait of ${childName}, to stand beside the others.`,
+    preview: `Add a few photos of ${childName} from this year: we make this year's ${styleName} portrait from them.`,
     heading: `${childName}'s ${styleName} portrait, ${options.year}`,
     greeting: greetingFor(options.firstName),
     paragraphs: [
       options.occasion === "birthday"
-        ? `${childName} is a year older today, and ${styleName} is one of ${childName}'s yearly portraits. This year's is waiting to be made.`
-        : `It is the day you picked for ${childName}'s yearly ${styleName} portrait. This year's is waiting to be made.`,
-      `Once it is made, it stands beside the other years in ${childName}'s "through the years", ready to print as one A4 poster: ${options.yearsUrl}`,
+        ? `${childName} is a year older today, and ${styleName} is one of ${childName}'s yearly portraits.`
+        : `It is the day you picked for ${childName}'s yearly ${styleName} portrait.`,
+      `Add ${options.photosNeeded} or more photos of ${childName} taken this year. We check they are ${childName}, update ${childName}'s likeness from them, and make this year's ${styleName} portrait by itself.`,
+      `It then stands beside the other years in ${childName}'s "through the years", ready to print as one A4 poster: ${options.yearsUrl}`,
+      `Rather keep the current likeness? Make this year's portrait in the studio: ${options.studioUrl}`,
     ],
-    action: { label: `Make this year's ${styleName} portrait`, url: options.studioUrl },
+    action: { label: `Add this year's photos of ${childName}`, url: options.photosUrl },
     footnote: `You received this because you made ${styleName} a yearly series for ${childName} on ${appName}. It comes once a year.`,
     unsubscribe: { url: options.unsubscribeUrl, label: "Stop these yearly reminders" },
   };

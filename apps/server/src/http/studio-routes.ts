@@ -16,10 +16,12 @@ import {
   setFavouriteEndpoint,
   sharePortraitEndpoint,
   startTrainingEndpoint,
+  startYearlyUpdateEndpoint,
   studioIntroSeenEndpoint,
   swapPreviewStyleEndpoint,
   trainingCompletedEndpoint,
   trainingStatusEndpoint,
+  yearlyUpdateStateEndpoint,
 } from "@wonderkin/contract";
 import type { FastifyInstance } from "fastify";
 import type { FamilyDeps } from "../modules/families/family-deps";
@@ -39,6 +41,7 @@ import { listPortraitShares, revokePortraitShare, sharePortrait } from "../modul
 import type { StudioDeps } from "../modules/studio/studio-deps";
 import { startTraining, trainingStateOf } from "../modules/studio/training";
 import { printPortrait } from "../modules/studio/video-print";
+import { startYearlyUpdate, yearlyUpdateStateOf } from "../modules/studio/yearly-update";
 import { registerFamilyEndpoint } from "./family-context";
 
 /** Spec §7's training, generation, gallery and e-mail calls, for the family in `organization-id`. */
@@ -47,6 +50,16 @@ export function studioRoutes(deps: FamilyDeps & { studio: StudioDeps }) {
   return async (app: FastifyInstance) => {
     registerFamilyEndpoint(app, deps, startTrainingEndpoint, ({ actor }, body) =>
       startTraining(studio, {
+        userId: actor.userId,
+        familyId: actor.membership.familyId,
+        childId: body.childId,
+      }),
+    );
+    registerFamilyEndpoint(app, deps, yearlyUpdateStateEndpoint, ({ actor }, body) =>
+      yearlyUpdateStateOf(studio, { familyId: actor.membership.familyId, childId: body.childId }),
+    );
+    registerFamilyEndpoint(app, deps, startYearlyUpdateEndpoint, ({ actor }, body) =>
+      startYearlyUpdate(studio, {
         userId: actor.userId,
         familyId: actor.membership.familyId,
         childId: body.childId,

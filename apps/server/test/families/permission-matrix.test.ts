@@ -15,6 +15,7 @@ import {
   portraitSeriesErrorCodes,
   storybookErrorCodes,
   studioErrorCodes,
+  yearlyUpdateErrorCodes,
 } from "@wonderkin/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -157,6 +158,16 @@ const matrix: Record<
     body: (fixture) => ({ childId: fixture.childId }),
     expected: { owner: 409, admin: 409, member: 403 },
     conflictCode: studioErrorCodes.notEnoughPhotos,
+  },
+  // The yearly update (decision 0069): everyone reads its state; starting it is training.
+  "/api/children/yearly-update": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 200, admin: 200, member: 200 },
+  },
+  "/api/children/yearly-update/start": {
+    body: (fixture) => ({ childId: fixture.childId }),
+    expected: { owner: 409, admin: 409, member: 403 },
+    conflictCode: yearlyUpdateErrorCodes.notTrained,
   },
   "/api/children/training/completed": {
     body: (fixture) => ({ childId: fixture.childId }),

@@ -149,9 +149,11 @@ describe("grow with me: yearly series (issue 33, decision 0068)", () => {
     expect(await reminders(parent.email)).toBe(1);
     const mail = await latestMail(t.database.db, parent.email, "series-reminder");
     expect(mail?.subject).toBe("Happy birthday, Theo! Time for this year's Fairy portrait");
-    expect(mail?.link).toBe(
-      `${t.env.publicUrl}/kids/children/${theoId}/magic-studio?style=fairy&family=${encodeURIComponent(parent.familyId)}`,
-    );
+    // It asks for this year's photos (the yearly update, decision 0069), and offers the studio too.
+    const familyParam = `family=${encodeURIComponent(parent.familyId)}`;
+    expect(mail?.link).toBe(`${t.env.publicUrl}/kids/upload-images?child=${theoId}&${familyParam}`);
+    expect(mail?.text).toContain(`/kids/children/${theoId}/magic-studio?style=fairy&${familyParam}`);
+    expect(mail?.text).toMatch(/Add \d+ or more photos of Theo taken this year/);
     expect(mail?.unsubscribeUrl).toMatch(
       /\/api\/email-preferences\/one-click\?token=series-reminders\.[\w-]+\.[\w-]+$/,
     );
@@ -159,7 +161,7 @@ describe("grow with me: yearly series (issue 33, decision 0068)", () => {
       /Stop these yearly reminders: http\S+\/email-preferences\/unsubscribe\?token=series-reminders\./,
     );
     expect(mail?.html).toContain("Stop these yearly reminders");
-    expect(mail?.text).toContain("Make this year's Fairy portrait");
+    expect(mail?.text).toContain("Add this year's photos of Theo");
     expect(mail?.text).toContain(`/kids/children/${theoId}/through-the-years`);
 
     // The same day again, later that week, and two runs at once: still one e-mail for the year.

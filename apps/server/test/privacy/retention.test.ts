@@ -225,6 +225,9 @@ describe("retention in batches", SLOW, () => {
           perceptualHash: `${id}${index}`.padStart(16, "0"),
           sharpness: 100,
           blurry: false,
+          // Uploaded before the training, as training photos are (a photo added after it waits
+          // for a yearly update: decision 0069).
+          createdAt: daysAgo(31, now.getTime()),
         });
       }
     }

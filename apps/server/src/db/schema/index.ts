@@ -11,3 +11,4 @@ export * from "./privacy";
 export * from "./safety";
 export * from "./series";
 export * from "./studio";
+export * from "./yearly-update";

@@ -52,12 +52,17 @@ export function judgePhotoSet(
   return { identity, verdicts };
 }
 
-/** The child's photos, best first (photo-quality.ts): a model that uses a few uses the best. */
+/**
+ * The child's photos (or, with `photoIds`, those of them: a yearly update's), best first
+ * (photo-quality.ts): a model that uses a few uses the best.
+ */
 export async function photosBestFirst(
   db: Database,
-  options: { childId: number; childAge: number; threshold: number },
+  options: { childId: number; childAge: number; threshold: number; photoIds?: string[] },
 ): Promise<PhotoRow[]> {
-  const rows = await loadPhotoSet(db, options.childId);
+  const set = await loadPhotoSet(db, options.childId);
+  const chosen = options.photoIds ? new Set(options.photoIds) : null;
+  const rows = chosen ? set.filter((row) => chosen.has(row.id)) : set;
   const { verdicts } = judgePhotoSet(rows, { childAge: options.childAge, threshold: options.threshold });
   const rank = (id: string) => verdicts.get(id)?.qualityRank ?? rows.length;
   return rows.sort((a, b) => rank(a.id) - rank(b.id));

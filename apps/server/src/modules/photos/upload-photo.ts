@@ -8,11 +8,12 @@ import { DUPLICATE_DISTANCE, hammingDistance } from "../../image-work/photos/ima
 import type { PreparedPhoto } from "../../image-work/photos/process-photo";
 import { type FaceFindings, findFaces } from "../../image-work/photos/process-photo";
 import { AppError } from "../../lib/app-error";
-import { findFamilyChild } from "../children/child-record";
+import { type ChildRow, findFamilyChild } from "../children/child-record";
 import { requireCurrentConsent } from "../consent/parental-consent";
 import { screenUpload } from "../safety/screen-upload";
 import { type FacePoint, relativeBox } from "./choose-child-face";
 import {
+  bytesToDescriptor,
   childIdentity,
   type DescribedPhoto,
   type Descriptor,
@@ -88,22 +89,28 @@ function cleanFileName(name: string | undefined): string | null {
 }
 
 /**
+ * The face the child's model was trained on (fixed when training starts), for a set that cannot
+ * tell by itself: a trained child's training photos are deleted after the retention period, so a
+ * yearly update's first photos are compared with it (decision 0069).
+ */
+const knownFaceOf = (kid: Pick<ChildRow, "referenceDescriptor">): Descriptor | null =>
+  kid.referenceDescriptor ? bytesToDescriptor(kid.referenceDescriptor) : null;
+
+/**
  * Refuses a photo of someone other than the child: once two photos of the set agree on a face, a
  * new photo must be close to the child's reference face. Before that (the first photos) every
- * photo is taken and compared pairwise; the set resolves at the third (face-identity.ts).
+ * photo is taken and compared pairwise; the set resolves at the third (face-identity.ts), unless
+ * the child is trained: then its known face answers from the first photo.
  */
 function requireSameChild(
   set: PhotoRow[],
-  options: { childName: string; faces: FaceFindings | null; threshold: number },
+  options: { childName: string; faces: FaceFindings | null; threshold: number; knownFace: Descriptor | null },
 ): void {
   const descriptor = options.faces?.face?.descriptor;
   if (!descriptor) return;
   const identity = childIdentity(describedPhotos(set), options.threshold);
-  if (
-    identity.established &&
-    identity.reference &&
-    faceDistance(identity.reference, descriptor) > options.threshold
-  ) {
+  const reference = identity.established ? identity.reference : options.knownFace;
+  if (reference && faceDistance(reference, descriptor) > options.threshold) {
     throw new AppError(
       422,
       photoErrorCodes.differentPerson,
@@ -204,7 +211,7 @@ export async function checkPhoto(
       { ...deps, faceDetector: deps.faceDetector },
       { processed, analysis, faces: await findFaces(deps.faceDetector, analysis) },
       {
-        reference: referenceFace(set.described, batch, deps.faceMatchThreshold),
+        reference: referenceFace(set.described, batch, deps.faceMatchThreshold) ?? knownFaceOf(kid),
         tappedAt: options.tappedAt ?? null,
         childName: kid.firstName,
       },
@@ -233,7 +240,7 @@ export async function checkPhoto(
 async function addToSet(
   deps: PhotoDeps,
   tx: Database,
-  target: UploadTarget & { childName: string },
+  target: UploadTarget & { childName: string; knownFace: Descriptor | null },
   current: PhotoRow[],
   checked: CheckedPhoto,
   written: string[],
@@ -255,7 +262,12 @@ async function addToSet(
     throw new AppError(409, photoErrorCodes.duplicate, photoMessage("duplicate"));
   }
   refuseNearCopy(fingerprintsOf(current), newFaceOf(checked));
-  requireSameChild(current, { childName: target.childName, faces, threshold: deps.faceMatchThreshold });
+  requireSameChild(current, {
+    childName: target.childName,
+    faces,
+    threshold: deps.faceMatchThreshold,
+    knownFace: target.knownFace,
+  });
   const photoId = randomBytes(12).toString("base64url");
   const keys = photoKeys(target.familyId, target.childId, photoId);
   written.push(keys.storageKey, keys.thumbnailKey);
@@ -311,7 +323,14 @@ export async function storePhotos(
       for (const checked of photos) {
         try {
           outcomes.push(
-            await addToSet(deps, tx, { ...target, childName: kid.firstName }, current, checked, written),
+            await addToSet(
+              deps,
+              tx,
+              { ...target, childName: kid.firstName, knownFace: knownFaceOf(kid) },
+              current,
+              checked,
+              written,
+            ),
           );
         } catch (error) {
           if (!isPhotoRefusal(error)) throw error;

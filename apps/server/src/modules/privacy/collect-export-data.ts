@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   account,
@@ -9,6 +9,7 @@ import {
   billingDetails,
   child,
   childPhoto,
+  childYearlyUpdate,
   creditLedger,
   emailOptOut,
   generatedImage,
@@ -111,6 +112,23 @@ export async function collectExportData(db: Database, userId: string) {
         .where(inArray(portraitSeries.childId, childIds))
         .orderBy(asc(portraitSeries.createdAt), asc(portraitSeries.id))
     : [];
+  // Their models' yearly updates (decision 0069): when each ran and how it ended (the reference
+  // face it carried is biometric and held only while it runs, so there is none to export).
+  const yearlyUpdates = childIds.length
+    ? await db
+        .select({
+          childId: childYearlyUpdate.childId,
+          status: childYearlyUpdate.status,
+          photoCount: sql<number>`jsonb_array_length(${childYearlyUpdate.photoIds})`.mapWith(Number),
+          startedByUserId: childYearlyUpdate.startedByUserId,
+          startedAt: childYearlyUpdate.startedAt,
+          completedAt: childYearlyUpdate.completedAt,
+          seriesRenders: childYearlyUpdate.seriesRenders,
+        })
+        .from(childYearlyUpdate)
+        .where(inArray(childYearlyUpdate.childId, childIds))
+        .orderBy(asc(childYearlyUpdate.startedAt))
+    : [];
   const seriesReminders = series.length
     ? await db
         .select()
@@ -173,6 +191,7 @@ export async function collectExportData(db: Database, userId: string) {
     storybooks,
     series,
     seriesReminders,
+    yearlyUpdates,
     emailOptOuts,
     consents,
     ledger,

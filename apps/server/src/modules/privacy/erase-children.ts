@@ -4,6 +4,7 @@ import {
   analyticsEvent,
   child,
   childPhoto,
+  childYearlyUpdate,
   creditLedger,
   familyPicture,
   familySuspension,
@@ -58,6 +59,26 @@ export function modelReferencesOf(
   // A training under way (cancelled, then cleaned up) or one that failed (its leftovers removed).
   if (row.trainingProviderId) return [{ trainingId: row.trainingProviderId }];
   return [];
+}
+
+/**
+ * The provider runs of the children's yearly updates that did not become their model: one under way
+ * (cancelled, then cleaned up) or one that failed (its leftovers removed). A completed update's
+ * model is the child's own `modelVersion`, and the model it replaced was queued for deletion then.
+ */
+async function yearlyUpdateReferences(tx: Database, childIds: number[]): Promise<ModelReference[]> {
+  if (childIds.length === 0) return [];
+  const runs = await tx
+    .select({ providerId: childYearlyUpdate.providerId })
+    .from(childYearlyUpdate)
+    .where(
+      and(
+        inArray(childYearlyUpdate.childId, childIds),
+        ne(childYearlyUpdate.status, "completed"),
+        isNotNull(childYearlyUpdate.providerId),
+      ),
+    );
+  return runs.flatMap(({ providerId }) => (providerId ? [{ trainingId: providerId }] : []));
 }
 
 /**
@@ -222,6 +243,9 @@ async function countChildData(tx: Database, childIds: number[]): Promise<Deletio
   counts.shareLinks = await counted(
     tx.select({ n: count() }).from(portraitShare).where(inArray(portraitShare.imageId, images)),
   );
+  const yearlyUpdates = await counted(
+    tx.select({ n: count() }).from(childYearlyUpdate).where(inArray(childYearlyUpdate.childId, childIds)),
+  );
   const imageRows = await counted(tx.select({ n: count() }).from(generatedImage).where(ofChildren));
   const intros = await counted(
     tx.select({ n: count() }).from(studioIntroSeen).where(inArray(studioIntroSeen.childId, childIds)),
@@ -237,6 +261,7 @@ async function countChildData(tx: Database, childIds: number[]): Promise<Deletio
     bookRows +
     counts.series +
     seriesReminders +
+    yearlyUpdates +
     counts.shareLinks +
     intros +
     holds;
@@ -281,6 +306,7 @@ export async function eraseChild(
     if (!row) return null;
     const counts = await countChildData(tx, [row.id]);
     const predictions = await predictionAnswers(tx, deps, [row.id]);
+    const updateRuns = await yearlyUpdateReferences(tx, [row.id]);
     const exports = await dropExportsHoldingChild(tx, deps.boss, {
       familyId: row.organizationId,
       childAddedAt: row.createdAt,
@@ -289,7 +315,7 @@ export async function eraseChild(
     const traces = await eraseChildTraces(tx, [row.id]);
     counts.exports = exports.keys.length;
     counts.databaseRecords += traces + exports.keys.length;
-    const queued = await queueModelDeletions(tx, deps, modelReferencesOf(row));
+    const queued = await queueModelDeletions(tx, deps, [...modelReferencesOf(row), ...updateRuns]);
     return { counts, predictions, exports, queued };
   });
   await deleteFilesUnder(deps.storage, prefix);
@@ -316,6 +342,7 @@ export async function eraseFamily(
     const childIds = children.map((row) => row.id);
     const counts = await countChildData(tx, childIds);
     const predictions = await predictionAnswers(tx, deps, childIds);
+    const updateRuns = await yearlyUpdateReferences(tx, childIds);
     const ofFamily = async (
       table: typeof member | typeof invitation | typeof familyPicture | typeof familySuspension,
     ) => counted(tx.select({ n: count() }).from(table).where(eq(table.organizationId, familyId)));
@@ -342,7 +369,10 @@ export async function eraseFamily(
     const traces = await eraseChildTraces(tx, childIds);
     counts.exports = exports.keys.length;
     counts.databaseRecords += familyRows + traces + exports.keys.length;
-    const queued = await queueModelDeletions(tx, deps, children.flatMap(modelReferencesOf));
+    const queued = await queueModelDeletions(tx, deps, [
+      ...children.flatMap(modelReferencesOf),
+      ...updateRuns,
+    ]);
     return { name: family.name, childCount: children.length, queued, counts, predictions, exports };
   });
   await deleteFilesUnder(deps.storage, prefix);

@@ -144,6 +144,17 @@ export function exportDocument(
               toYou: reminder.sentToUserId === person.id,
             })),
         })),
+      // The model trained again from a year's photos (decision 0069), oldest first.
+      yearlyUpdates: data.yearlyUpdates
+        .filter((update) => update.childId === row.id)
+        .map((update) => ({
+          status: update.status,
+          photos: update.photoCount,
+          startedAt: iso(update.startedAt),
+          completedAt: iso(update.completedAt),
+          startedByYou: update.startedByUserId === person.id,
+          seriesPortraits: update.seriesRenders,
+        })),
     })),
     emailPreferences: {
       turnedOff: data.emailOptOuts.map((row) => ({ kind: row.kind, since: iso(row.createdAt) })),

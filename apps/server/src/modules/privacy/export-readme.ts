@@ -3,8 +3,9 @@ export const exportReadme = (appName: string) =>
   `Your ${appName} data export
 
 export.json    every record we keep about you: your account, families, children (with their
-               yearly series: "yearlySeries"), e-mail preferences, consents, credits, plans,
-               payments and invoices, billing details and analytics.
+               yearly series, "yearlySeries", and their models' yearly updates, "yearlyUpdates"),
+               e-mail preferences, consents, credits, plans, payments and invoices, billing
+               details and analytics.
 account/       your profile picture (picture.webp), if you uploaded one.
 invoices/      the invoice of each payment as a PDF, named by its number.
 photos/        the training photos of each child in your families, one folder per child.

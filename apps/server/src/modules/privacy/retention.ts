@@ -1,5 +1,5 @@
-import { and, asc, eq, exists, gt, gte, inArray, lt, lte, not, or, sql } from "drizzle-orm";
-import { child, childPhoto, session, user } from "../../db/schema";
+import { and, asc, eq, exists, gt, gte, inArray, lt, lte, not, notExists, or, sql } from "drizzle-orm";
+import { child, childPhoto, childYearlyUpdate, session, user } from "../../db/schema";
 import { type BatchOptions, walkInBatches } from "../../lib/walk-in-batches";
 import { childStoragePrefix } from "../storage-layout/family-storage-prefix";
 import { eraseAccount } from "./erase-account";
@@ -9,10 +9,20 @@ import type { PrivacyDeps } from "./privacy-deps";
 const DAY_MS = 86_400_000;
 
 /**
+ * A due child's photo that goes: one its model was trained on (there before the training started),
+ * or one added later that waited the whole period (a yearly update never started).
+ */
+const trainedOnOrExpired = (cutoff: Date) =>
+  or(lte(childPhoto.createdAt, cutoff), lt(childPhoto.createdAt, child.trainingStartedAt));
+
+/**
  * Training photos are kept TRAINING_PHOTO_RETENTION_DAYS after the child's model was trained, then
  * deleted (rows and files; thumbnails too). The studio keeps working: portraits are made with the
  * model (a provider version, or the local model's own face crops), never from the photos.
- * Due children are read in batches by id (`options.batchSize`, 100 by default), never all at once.
+ * A photo added later for a yearly update (decision 0069) is kept as long from its upload, so the
+ * parent has that long to start the update; the update's own training then counts again, and no
+ * photo is deleted while an update is running. Due children are read in batches by id
+ * (`options.batchSize`, 100 by default), never all at once.
  */
 export async function purgeTrainingPhotos(
   deps: Pick<PrivacyDeps, "db" | "storage" | "env">,
@@ -26,13 +36,24 @@ export async function purgeTrainingPhotos(
     batchSize: options.batchSize,
     read: (after: number | undefined, limit) =>
       deps.db
-        .select({ id: child.id, familyId: child.organizationId })
+        .select({ id: child.id, familyId: child.organizationId, trainingStartedAt: child.trainingStartedAt })
         .from(child)
         .where(
           and(
             eq(child.trainingStatus, "completed"),
             lte(child.trainingCompletedAt, cutoff),
-            exists(deps.db.select({ one: sql`1` }).from(childPhoto).where(eq(childPhoto.childId, child.id))),
+            exists(
+              deps.db
+                .select({ one: sql`1` })
+                .from(childPhoto)
+                .where(and(eq(childPhoto.childId, child.id), trainedOnOrExpired(cutoff))),
+            ),
+            notExists(
+              deps.db
+                .select({ one: sql`1` })
+                .from(childYearlyUpdate)
+                .where(and(eq(childYearlyUpdate.childId, child.id), eq(childYearlyUpdate.status, "started"))),
+            ),
             after === undefined ? undefined : gt(child.id, after),
           ),
         )
@@ -40,27 +61,35 @@ export async function purgeTrainingPhotos(
         .limit(limit),
     keyOf: (row) => row.id,
     async handle(due) {
-      for (const { id, familyId } of due) {
+      for (const { id, familyId, trainingStartedAt } of due) {
         // One child's photos at a time: at most PHOTOS_MAX_PER_CHILD rows.
         const rows = await deps.db
           .select({
             id: childPhoto.id,
             storageKey: childPhoto.storageKey,
             thumbnailKey: childPhoto.thumbnailKey,
+            createdAt: childPhoto.createdAt,
           })
           .from(childPhoto)
           .where(eq(childPhoto.childId, id));
-        // Files first (a failure leaves the rows for the next run), including any without a row.
-        const keys = rows.flatMap((row) => [row.storageKey, row.thumbnailKey]);
+        const expired = rows.filter(
+          (row) =>
+            row.createdAt <= cutoff || (trainingStartedAt !== null && row.createdAt < trainingStartedAt),
+        );
+        // Files first (a failure leaves the rows for the next run)…
+        const keys = expired.flatMap((row) => [row.storageKey, row.thumbnailKey]);
         if (keys.length > 0) await deps.storage.delete(keys);
-        await deleteFilesUnder(deps.storage, `${childStoragePrefix(familyId, id)}photos/`);
-        await deleteFilesUnder(deps.storage, `${childStoragePrefix(familyId, id)}thumbnails/`);
+        // …including any without a row, once no newer photo (a yearly update's) shares the folders.
+        if (expired.length === rows.length) {
+          await deleteFilesUnder(deps.storage, `${childStoragePrefix(familyId, id)}photos/`);
+          await deleteFilesUnder(deps.storage, `${childStoragePrefix(familyId, id)}thumbnails/`);
+        }
         const deleted = await deps.db
           .delete(childPhoto)
           .where(
             inArray(
               childPhoto.id,
-              rows.map((row) => row.id),
+              expired.map((row) => row.id),
             ),
           )
           .returning({ id: childPhoto.id });

@@ -29,6 +29,7 @@ export type StudioDeps = {
     | "publicUrl"
     | "APP_NAME"
     | "PHOTOS_MIN_PER_CHILD"
+    | "YEARLY_UPDATE_MIN_DAYS"
     | "RENDER_CONCURRENCY"
     | "TRAINING_CONCURRENCY"
     | "FACE_MATCH_THRESHOLD"

@@ -44,3 +44,18 @@ export const renderVideoJob = {
   name: "studio.render-video",
   payload: z.object({ videoId: z.string().min(1) }),
 };
+
+/** Trains a child's model again from this year's photos (decision 0069). */
+export const yearlyUpdateJob = {
+  name: "studio.yearly-update",
+  payload: z.object({ updateId: z.string().min(1) }),
+};
+
+/**
+ * Makes this year's portrait of each of a child's yearly series once its yearly update trained the
+ * new model (decision 0069): sent by the update's completion, in its transaction.
+ */
+export const yearlySeriesPortraitsJob = {
+  name: "studio.yearly-series-portraits",
+  payload: z.object({ updateId: z.string().min(1) }),
+};

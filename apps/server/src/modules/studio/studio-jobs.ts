@@ -1,6 +1,6 @@
 import { defineJob } from "../../jobs/define-job";
 import { makePreviews } from "./previews";
-import { reconcileStudio, runRender } from "./rendering";
+import { makeYearlySeriesPortraits, reconcileStudio, runRender } from "./rendering";
 import type { StudioDeps } from "./studio-deps";
 import {
   makePreviewsJob,
@@ -8,9 +8,12 @@ import {
   renderPortraitJob,
   renderVideoJob,
   trainChildJob,
+  yearlySeriesPortraitsJob,
+  yearlyUpdateJob,
 } from "./studio-job-specs";
 import { runTraining } from "./training";
 import { renderPortraitVideo } from "./video-print";
+import { runYearlyUpdate } from "./yearly-update";
 
 type Deps = { studio: StudioDeps };
 
@@ -21,6 +24,22 @@ export const studioJobs = [
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
     async handle(payload, deps: Deps) {
       await runTraining(deps.studio, payload.childId);
+    },
+  }),
+  defineJob(yearlyUpdateJob, {
+    concurrency: (deps: Deps) => deps.studio.env.TRAINING_CONCURRENCY,
+    // The same hand-over as a first training: the same limits.
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+    async handle(payload, deps: Deps) {
+      await runYearlyUpdate(deps.studio, payload.updateId);
+    },
+  }),
+  defineJob(yearlySeriesPortraitsJob, {
+    concurrency: (deps: Deps) => deps.studio.env.RENDER_CONCURRENCY,
+    // A few rows per series (the portraits render in their own jobs): a failure is the database's.
+    options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
+    async handle(payload, deps: Deps) {
+      await makeYearlySeriesPortraits(deps.studio, payload.updateId);
     },
   }),
   defineJob(renderPortraitJob, {

@@ -1,4 +1,9 @@
-import { findStyle, oneClickUnsubscribePath, unsubscribePagePath } from "@wonderkin/contract";
+import {
+  findStyle,
+  oneClickUnsubscribePath,
+  unsubscribePagePath,
+  yearlyPhotosNeeded,
+} from "@wonderkin/contract";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { child, member, portraitSeries, portraitSeriesReminder, user } from "../../../db/schema";
 import { seriesReminderEmail } from "../../../emails";
@@ -112,10 +117,11 @@ async function sendReminder(
   const child = `${deps.env.publicUrl}/kids/children/${series.childId}`;
   const family = `family=${encodeURIComponent(series.organizationId)}`;
   const studioUrl = `${child}/magic-studio?style=${encodeURIComponent(series.styleId)}&${family}`;
+  const photosUrl = `${deps.env.publicUrl}/kids/upload-images?child=${series.childId}&${family}`;
   await deps.mailer.send({
     to: recipient.email,
     kind: "series-reminder",
-    link: studioUrl,
+    link: photosUrl,
     unsubscribeUrl: links.oneClick,
     ...seriesReminderEmail({
       appName: deps.env.APP_NAME,
@@ -124,6 +130,8 @@ async function sendReminder(
       styleName: findStyle(series.styleId)?.title ?? series.styleId,
       occasion: series.remindSource === "birthday" ? "birthday" : "chosen",
       year: options.year,
+      photosUrl,
+      photosNeeded: yearlyPhotosNeeded(deps.env.PHOTOS_MIN_PER_CHILD),
       studioUrl,
       yearsUrl: `${child}/through-the-years?${family}`,
       unsubscribeUrl: links.page,

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { child, generatedImage, webhookEvent } from "../../../db/schema";
+import { child, childYearlyUpdate, generatedImage, webhookEvent } from "../../../db/schema";
 import type { StudioDeps } from "../studio-deps";
 import { settleTraining } from "../training";
+import { settleYearlyUpdate } from "../yearly-update";
 import { settlePortrait } from "./portrait-lifecycle";
 
 export type VerifiedWebhook = { webhookId: string; kind: "training" | "prediction"; runId: string };
@@ -23,10 +24,15 @@ export async function handleImageModelWebhook(
       .select({ id: child.id })
       .from(child)
       .where(eq(child.trainingProviderId, webhook.runId));
-    if (row) {
-      known = true;
-      await settleTraining(deps, row.id);
-    }
+    const [update] = row
+      ? []
+      : await deps.db
+          .select({ id: childYearlyUpdate.id })
+          .from(childYearlyUpdate)
+          .where(eq(childYearlyUpdate.providerId, webhook.runId));
+    if (row) await settleTraining(deps, row.id);
+    else if (update) await settleYearlyUpdate(deps, update.id);
+    known = Boolean(row ?? update);
   } else {
     const [row] = await deps.db
       .select({ id: generatedImage.id })

@@ -15,3 +15,4 @@ export {
   storePortrait,
 } from "./portrait-lifecycle";
 export { reconcileStudio } from "./reconcile-studio";
+export { makeYearlySeriesPortraits } from "./yearly-series-portraits";

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import { child, generatedImage } from "../../../db/schema";
+import { child, childYearlyUpdate, generatedImage } from "../../../db/schema";
 import { sendJob } from "../../../jobs/job-definition";
 import { unfinishedStatuses } from "../portrait-record";
 import type { StudioDeps } from "../studio-deps";
-import { renderPortraitJob, trainChildJob } from "../studio-job-specs";
+import { renderPortraitJob, trainChildJob, yearlyUpdateJob } from "../studio-job-specs";
 import { settleTraining } from "../training";
+import { settleYearlyUpdate } from "../yearly-update";
 import { failPortrait, PORTRAIT_DEADLINE_MS, settlePortrait } from "./portrait-lifecycle";
 
 /** Providers train for up to about an hour; beyond this a training has failed. */
@@ -47,6 +48,7 @@ export async function reconcileStudio(deps: StudioDeps, now = new Date()): Promi
     }
     settled += 1;
   }
+  settled += await reconcileYearlyUpdates(deps, ago);
 
   const unstarted = await deps.db
     .select({ id: generatedImage.id })
@@ -90,4 +92,40 @@ export async function reconcileStudio(deps: StudioDeps, now = new Date()): Promi
     settled += 1;
   }
   return { settled: settled + unstarted.length };
+}
+
+/** The same safety net for yearly updates: their training runs like a first one. */
+async function reconcileYearlyUpdates(deps: StudioDeps, ago: (ms: number) => Date): Promise<number> {
+  const updates = await deps.db
+    .select({
+      id: childYearlyUpdate.id,
+      providerId: childYearlyUpdate.providerId,
+      startedAt: childYearlyUpdate.startedAt,
+    })
+    .from(childYearlyUpdate)
+    .where(and(eq(childYearlyUpdate.status, "started"), lt(childYearlyUpdate.startedAt, ago(QUIET_MS))));
+  for (const update of updates) {
+    if (!update.providerId) {
+      if (update.startedAt < ago(REQUEUE_MS)) {
+        await sendJob(
+          deps.boss,
+          yearlyUpdateJob,
+          { updateId: update.id },
+          { singletonKey: `yearly-${update.id}` },
+        );
+      }
+    } else if (update.startedAt < ago(TRAINING_DEADLINE_MS)) {
+      await deps.db
+        .update(childYearlyUpdate)
+        .set({
+          status: "failed",
+          failureReason: "The update took too long. Try again.",
+          referenceDescriptor: null,
+        })
+        .where(and(eq(childYearlyUpdate.id, update.id), eq(childYearlyUpdate.status, "started")));
+    } else {
+      await settleYearlyUpdate(deps, update.id);
+    }
+  }
+  return updates.length;
 }

@@ -11,14 +11,14 @@ import { childIdentity, descriptorToBytes, photosNotOfTheChild } from "../../pho
 import type { PhotoRow } from "../../photos/photo-record";
 import { describedPhotos, loadPhotoSet, photosBestFirst } from "../../photos/photo-set";
 import { announceStudioIfDue, requestPreviews } from "../previews";
-import { type StudioDeps, webhookUrlFor } from "../studio-deps";
+import type { StudioDeps } from "../studio-deps";
 import { deleteModelJob, trainChildJob } from "../studio-job-specs";
+import { handOverPhotos } from "./hand-over-photos";
 
 const trainingStatuses = ["started", "completed", "failed"] as const;
 
-/** Shown when the provider would not even take the training: the parent can simply retry. */
-const PROVIDER_UNAVAILABLE = "The training service didn't answer. Try again in a few minutes.";
-const TRAINING_FAILED = "Training didn't work on these photos. Try again, or replace a few photos first.";
+export const TRAINING_FAILED =
+  "Training didn't work on these photos. Try again, or replace a few photos first.";
 
 export function toTrainingState(row: ChildRow): TrainingState {
   return {
@@ -93,7 +93,7 @@ export async function startTraining(
  * remove. Answers the child's reference face, which training fixes for the portraits' likeness
  * checks (null when faces were not checked).
  */
-function checkOneChild(deps: StudioDeps, kid: ChildRow, photos: PhotoRow[]) {
+export function checkOneChild(deps: StudioDeps, kid: ChildRow, photos: PhotoRow[]) {
   const described = describedPhotos(photos);
   if (described.length < 2) return described[0]?.descriptor ?? null;
   const identity = childIdentity(described, deps.env.FACE_MATCH_THRESHOLD);
@@ -114,7 +114,7 @@ function checkOneChild(deps: StudioDeps, kid: ChildRow, photos: PhotoRow[]) {
  * the answer (keep it, or remove it), since an adult's face in the set would teach the model the
  * wrong person. Photos already refused as someone else were named by `checkOneChild` first.
  */
-function checkAdultQuestionsAnswered(kid: ChildRow, photos: PhotoRow[]) {
+export function checkAdultQuestionsAnswered(kid: ChildRow, photos: PhotoRow[]) {
   const age = currentAge(kid);
   const photoIds = photos.filter((photo) => looksAdult(photo, age)).map((photo) => photo.id);
   if (photoIds.length > 0) {
@@ -126,9 +126,6 @@ function checkAdultQuestionsAnswered(kid: ChildRow, photos: PhotoRow[]) {
     );
   }
 }
-
-const TRAINING_PHOTOS_UNREADABLE =
-  "Some photos could not be read from storage. Start the training again; if it happens again, please contact support.";
 
 async function findChild(deps: Pick<StudioDeps, "db">, childId: number): Promise<ChildRow | null> {
   const [row] = await deps.db.select().from(child).where(eq(child.id, childId));
@@ -155,40 +152,20 @@ export async function runTraining(deps: StudioDeps, childId: number): Promise<vo
       childAge: currentAge(row),
       threshold: deps.env.FACE_MATCH_THRESHOLD,
     });
-    const files = await Promise.all(photos.map((photo) => deps.storage.get(photo.storageKey)));
-    const bytes = files.filter((file): file is Buffer => file !== null);
-    const missing = files.length - bytes.length;
-    if (missing > 0) {
-      // Rows without their files: storage that this process cannot see (a DATA_DIR on another host)
-      // or files lost. Say so, rather than "not enough photos"; the job failure is logged.
-      await markFailed(deps, row, TRAINING_PHOTOS_UNREADABLE);
-      throw new Error(`${missing} of ${files.length} training photos are missing from storage`);
-    }
-    if (bytes.length < deps.env.PHOTOS_MIN_PER_CHILD) {
-      return markFailed(
-        deps,
-        row,
-        studioMessages.notEnoughPhotos.replace("{min}", String(deps.env.PHOTOS_MIN_PER_CHILD)),
-      );
-    }
-    let trainingId: string;
-    try {
-      ({ trainingId } = await deps.imageModel.startTraining({
-        childId,
-        triggerWord: row.triggerWord,
-        photos: bytes.map((file) => ({ bytes: file })),
-        webhookUrl: webhookUrlFor(deps),
-        onProgress: async (percent) => {
-          await deps.db
-            .update(child)
-            .set({ trainingProgress: Math.min(99, Math.max(0, Math.round(percent))) })
-            .where(and(eq(child.id, childId), eq(child.trainingStatus, "started")));
-        },
-      }));
-    } catch (error) {
-      await markFailed(deps, row, PROVIDER_UNAVAILABLE);
-      throw error;
-    }
+    const trainingId = await handOverPhotos(deps, {
+      childId,
+      triggerWord: row.triggerWord,
+      photos,
+      minPhotos: deps.env.PHOTOS_MIN_PER_CHILD,
+      markFailed: (reason) => markFailed(deps, row, reason),
+      onProgress: async (percent) => {
+        await deps.db
+          .update(child)
+          .set({ trainingProgress: percent })
+          .where(and(eq(child.id, childId), eq(child.trainingStatus, "started")));
+      },
+    });
+    if (!trainingId) return;
     await deps.db
       .update(child)
       .set({ trainingProviderId: trainingId })
