@@ -48,6 +48,8 @@ export const yearlyUpdateStateSchema = z.object({
   minPhotos: z.number().int().positive(),
   /** The series' portraits made when the latest update completed. */
   seriesRenders: z.array(yearlySeriesRenderSchema),
+  /** The update completed and its series' portraits are still being asked for (read again soon). */
+  seriesPending: z.boolean(),
 });
 export type YearlyUpdateState = z.infer<typeof yearlyUpdateStateSchema>;
 

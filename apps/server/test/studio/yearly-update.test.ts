@@ -194,7 +194,7 @@ describe("the yearly update", () => {
 
     expect(await workQueued(t, [yearlyUpdateJob.name])).toBe(1);
     const trained = await stateOf(parent, childId);
-    expect(trained.seriesRenders).toEqual([]);
+    expect(trained).toMatchObject({ status: "completed", seriesRenders: [], seriesPending: true });
     // The series' portraits are their own job, queued with the completion; worked twice, it makes one.
     expect(await workQueued(t, [yearlySeriesPortraitsJob.name])).toBe(1);
     const [update] = await t.database.db
@@ -203,7 +203,13 @@ describe("the yearly update", () => {
       .where(eq(childYearlyUpdate.childId, childId));
     await makeYearlySeriesPortraits(t.studio, update?.id ?? "");
     const done = await stateOf(parent, childId);
-    expect(done).toMatchObject({ status: "completed", progress: 100, failureReason: null, newPhotoCount: 0 });
+    expect(done).toMatchObject({
+      status: "completed",
+      progress: 100,
+      failureReason: null,
+      newPhotoCount: 0,
+      seriesPending: false,
+    });
     const after = await childRow(childId);
     expect(after.modelVersion).not.toBe(before.modelVersion);
     expect(after.modelVersion).toBeTruthy();

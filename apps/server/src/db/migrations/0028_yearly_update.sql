@@ -8,6 +8,7 @@ CREATE TABLE "child_yearly_update" (
 	"photo_ids" jsonb NOT NULL,
 	"reference_descriptor" "bytea",
 	"series_renders" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"series_made_at" timestamp with time zone,
 	"started_by_user_id" text,
 	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone,

@@ -33,6 +33,8 @@ export const childYearlyUpdate = pgTable(
     referenceDescriptor: bytea("reference_descriptor"),
     /** The portraits asked for each yearly series once it completed. */
     seriesRenders: jsonb("series_renders").$type<YearlySeriesRender[]>().notNull().default([]),
+    /** When every series had its portrait asked for (null until that job has run). */
+    seriesMadeAt: timestamp("series_made_at", { withTimezone: true }),
     startedByUserId: text("started_by_user_id").references(() => user.id, { onDelete: "set null" }),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),

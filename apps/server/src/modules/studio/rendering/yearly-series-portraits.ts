@@ -20,12 +20,13 @@ export async function makeYearlySeriesPortraits(deps: StudioDeps, updateId: stri
       status: childYearlyUpdate.status,
       startedByUserId: childYearlyUpdate.startedByUserId,
       seriesRenders: childYearlyUpdate.seriesRenders,
+      seriesMadeAt: childYearlyUpdate.seriesMadeAt,
       familyId: child.organizationId,
     })
     .from(childYearlyUpdate)
     .innerJoin(child, eq(child.id, childYearlyUpdate.childId))
     .where(eq(childYearlyUpdate.id, updateId));
-  if (update?.status !== "completed") return;
+  if (update?.status !== "completed" || update.seriesMadeAt) return;
   const series = await deps.db
     .select({ styleId: portraitSeries.styleId })
     .from(portraitSeries)
@@ -40,6 +41,10 @@ export async function makeYearlySeriesPortraits(deps: StudioDeps, updateId: stri
       .set({ seriesRenders: renders })
       .where(eq(childYearlyUpdate.id, updateId));
   }
+  await deps.db
+    .update(childYearlyUpdate)
+    .set({ seriesMadeAt: new Date() })
+    .where(eq(childYearlyUpdate.id, updateId));
 }
 
 async function makeOne(

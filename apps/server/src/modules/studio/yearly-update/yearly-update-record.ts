@@ -64,5 +64,6 @@ export async function toYearlyUpdateState(
     newPhotoCount: added?.photos ?? 0,
     minPhotos: photosNeededFor(deps),
     seriesRenders: latest?.seriesRenders ?? [],
+    seriesPending: latest?.status === "completed" && latest.seriesMadeAt === null,
   };
 }
