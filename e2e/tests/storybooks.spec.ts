@@ -1,9 +1,19 @@
 import { readFile } from "node:fs/promises";
-import { setFavouriteEndpoint } from "@wonderkin/contract";
+import path from "node:path";
+import {
+  deleteUploadedImagesEndpoint,
+  getUploadedImagesEndpoint,
+  setFavouriteEndpoint,
+} from "@wonderkin/contract";
 import { PDFDocument } from "pdf-lib";
-import { requestHeaders, skipStudioIntroThroughApi } from "../support/children";
+import {
+  keepAdultLookingPhotosThroughApi,
+  requestHeaders,
+  skipStudioIntroThroughApi,
+} from "../support/children";
 import { accessibilityViolations, expect, test } from "../support/fixtures";
 import { newParent, signUpVerified } from "../support/flows";
+import { childPhotoFiles, PHOTO_CHECKS } from "../support/photos";
 import { generateThroughApi, trainedChildWithPortrait } from "../support/studio";
 
 test.describe("keepsakes (issue 33)", () => {
@@ -105,7 +115,7 @@ test.describe("keepsakes (issue 33)", () => {
       .getByRole("listitem")
       .filter({ hasText: "Fairy" });
     await expect(series).toContainText(
-      "We e-mail you every year on 29 February to make this year's portrait.",
+      "We e-mail you every year on 29 February for a few of this year's photos, to make this year's portrait.",
     );
     const thisYear = new Date().getUTCFullYear();
     const years = series.getByRole("list", { name: "Fairy, year by year" });
@@ -131,5 +141,43 @@ test.describe("keepsakes (issue 33)", () => {
       width: expect.closeTo(595.28, 1),
       height: expect.closeTo(841.89, 1),
     });
+
+    // The yearly update (decision 0069; the e2e server lets a model be updated at once). Five of the
+    // training photos are removed, to come back as "this year's": there are twelve shots of the one
+    // sample face, and a photo already in the set would be refused as a copy.
+    await page.getByRole("link", { name: "Add this year's photos" }).click();
+    await expect(page).toHaveURL(new RegExp(`/kids/upload-images\\?child=${childId}$`));
+    await expect(page.getByRole("heading", { name: "This year's photos of Nora", level: 1 })).toBeVisible();
+    const card = page.getByRole("region", { name: "This year's update" });
+    await expect(card.getByTestId("new-photo-count")).toHaveText("0 of 5 new photos");
+    const update = card.getByRole("button", { name: "Update Nora's likeness" });
+    await expect(update).toBeDisabled();
+    const listed = await page.request.post(getUploadedImagesEndpoint.path, { headers, data: { childId } });
+    const trainedOn = ((await listed.json()) as { photos: { id: string; originalName: string | null }[] })
+      .photos;
+    const again = (await childPhotoFiles(5)).map((file) => path.basename(file));
+    const removed = await page.request.post(deleteUploadedImagesEndpoint.path, {
+      headers,
+      data: {
+        childId,
+        photoIds: trainedOn.filter((photo) => again.includes(photo.originalName ?? "")).map(({ id }) => id),
+      },
+    });
+    expect(removed.status()).toBe(200);
+    expect(((await removed.json()) as { deleted: number }).deleted).toBe(5);
+    await page.getByLabel("Photos to upload").setInputFiles(await childPhotoFiles(5));
+    await expect(card.getByTestId("new-photo-count")).toHaveText("5 of 5 new photos", PHOTO_CHECKS);
+    await keepAdultLookingPhotosThroughApi(page, childId);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("yearly-photos.png"), fullPage: true });
+    await update.click();
+    await expect(card.getByRole("progressbar", { name: "Updating Nora's likeness" })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("yearly-update-running.png"), fullPage: true });
+    // Training (20 s on the e2e server) then the series' portrait: a hang detector, not a speed limit.
+    const made = card.getByRole("link", { name: "this year's portrait is in the studio" });
+    await expect(made).toBeVisible({ timeout: 180_000 });
+    await expect(card).toContainText("Fairy: this year's portrait is in the studio");
+    await expect(card.getByTestId("yearly-update-completed")).toContainText("Updated on");
+    await page.screenshot({ path: test.info().outputPath("yearly-update-done.png"), fullPage: true });
   });
 });

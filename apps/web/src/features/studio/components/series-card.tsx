@@ -47,7 +47,7 @@ export function SeriesCard({
             </h3>
             <p className="text-sm text-muted">
               {remindersByEmail
-                ? `We e-mail you ${reminderWords(childName, series.remindOn)} to make this year's portrait. Next: ${longDate(series.nextReminderOn)}.`
+                ? `We e-mail you ${reminderWords(childName, series.remindOn)} for a few of this year's photos, to make this year's portrait. Next: ${longDate(series.nextReminderOn)}.`
                 : `Reminders are off for your account (${reminderWords(childName, series.remindOn)}). Turn them on in your account settings.`}
             </p>
           </div>

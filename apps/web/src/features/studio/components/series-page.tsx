@@ -1,12 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { parseChildIdSegment } from "@wonderkin/contract";
-import { CalendarHeart } from "lucide-react";
-import { Navigate, useParams } from "react-router";
-import { Card, CardTitle } from "@/components/ui/card";
+import { can, parseChildIdSegment } from "@wonderkin/contract";
+import { CalendarHeart, ImagePlus } from "lucide-react";
+import { Link, Navigate, useParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { LoadProblem } from "@/components/ui/load-problem";
 import { LoadingCard } from "@/components/ui/loading-card";
 import { PageHeader } from "@/components/ui/page-header";
 import { paths } from "@/config/paths";
+import { withChild } from "@/entities/children/child-paths";
 import { childrenLoadState } from "@/entities/children/children-load-state";
 import { getGalleryFiltersQueryOptions } from "../api/gallery";
 import { usePortraitSeries } from "../api/portrait-series";
@@ -14,6 +16,30 @@ import { BackToStudioLink } from "./back-to-studio-link";
 import { SeriesCard } from "./series-card";
 import { SeriesStartForm } from "./series-start-form";
 import { useStudioContext } from "./use-studio-context";
+
+/**
+ * The way to this year's photos (decision 0069): a trained model keeps the face it learnt, so a
+ * yearly series' new portrait looks like the child now only once the model is updated from new photos.
+ */
+function ThisYearsPhotosCard({ child }: { child: { id: number; firstName: string } }) {
+  const name = child.firstName;
+  return (
+    <Card padding="sm" aria-labelledby="this-years-photos">
+      <CardTitle id="this-years-photos" size="md">
+        This year's photos
+      </CardTitle>
+      <CardDescription>
+        Add a few photos of {name} from this year and update {name}'s likeness, so this year's portraits look
+        like {name} now.
+      </CardDescription>
+      <Button asChild variant="secondary" className="mt-4">
+        <Link to={withChild(paths.uploadImages, child.id)}>
+          <ImagePlus aria-hidden /> Add this year's photos
+        </Link>
+      </Button>
+    </Card>
+  );
+}
 
 function ThroughTheYears({ childId }: { childId: number }) {
   const context = useStudioContext(childId);
@@ -30,6 +56,11 @@ function ThroughTheYears({ childId }: { childId: number }) {
   );
   if (loading) return loading;
   if (!child || !familyId) return <Navigate to={paths.chooseTheme} replace />;
+  // Only a trained model is updated; the photos are added by parents who may upload them.
+  const mayAddPhotos =
+    child.trainingStatus === "completed" &&
+    context.role !== null &&
+    can(context.role, { resource: "photo", action: "upload" });
   const madeStyleIds = [...(filters.data?.styles ?? [])]
     .sort((a, b) => b.count - a.count)
     .map(({ styleId }) => styleId);
@@ -74,6 +105,7 @@ function ThroughTheYears({ childId }: { childId: number }) {
           )}
         </div>
       </Card>
+      {mayAddPhotos ? <ThisYearsPhotosCard child={child} /> : null}
       {context.canGenerate && list.data ? (
         <Card aria-labelledby="series-new">
           <CardTitle id="series-new">Start a yearly series</CardTitle>
