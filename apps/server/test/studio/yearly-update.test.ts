@@ -6,7 +6,11 @@ import { readCredits } from "../../src/modules/credits/change-credits";
 import { collectExportData } from "../../src/modules/privacy/collect-export-data";
 import { exportDocument } from "../../src/modules/privacy/export-document";
 import { purgeTrainingPhotos } from "../../src/modules/privacy/retention";
-import { makeYearlySeriesPortraits, reconcileStudio } from "../../src/modules/studio/rendering";
+import {
+  handleImageModelWebhook,
+  makeYearlySeriesPortraits,
+  reconcileStudio,
+} from "../../src/modules/studio/rendering";
 import {
   deleteModelJob,
   trainChildJob,
@@ -295,6 +299,37 @@ describe("the yearly update", () => {
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await workQueued(t, [yearlyUpdateJob.name])).toBe(1);
     expect((await stateOf(parent, childId)).status).toBe("completed");
+  });
+
+  it("is settled by the provider's webhook like a first training, once", async () => {
+    const { parent, childId } = await trainedChild("Ada");
+    await modelTrainedDaysAgo(childId, 365);
+    await addPhotos(parent, childId, [3, 4, 5]);
+    expect((await startUpdate(parent, childId)).statusCode).toBe(200);
+    await loseQueuedJob();
+    // The provider took the photos (the job's hand-over, done here) and later calls back.
+    const kid = await childRow(childId);
+    const { trainingId } = await t.studio.imageModel.startTraining({
+      childId,
+      triggerWord: kid.triggerWord,
+      photos: await Promise.all([3, 4, 5].map(async (seed) => ({ bytes: await testPhoto({ seed }) }))),
+      webhookUrl: null,
+      onProgress: async () => {},
+    });
+    await t.database.db
+      .update(childYearlyUpdate)
+      .set({ providerId: trainingId })
+      .where(eq(childYearlyUpdate.childId, childId));
+    const delivery = { webhookId: `delivery-${trainingId}`, kind: "training" as const, runId: trainingId };
+    expect(await handleImageModelWebhook(t.studio, delivery)).toBe("settled");
+    expect(await stateOf(parent, childId)).toMatchObject({ status: "completed", seriesPending: true });
+    const { modelVersion } = await t.studio.imageModel.getTraining(trainingId);
+    expect((await childRow(childId)).modelVersion).toBe(modelVersion);
+    expect(await handleImageModelWebhook(t.studio, delivery)).toBe("duplicate");
+    expect(await handleImageModelWebhook(t.studio, { ...delivery, webhookId: `again-${trainingId}` })).toBe(
+      "settled",
+    );
+    expect((await childRow(childId)).modelVersion).toBe(modelVersion);
   });
 
   it("keeps this year's photos for the retention period from their upload, and none while an update runs", async () => {
