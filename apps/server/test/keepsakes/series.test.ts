@@ -7,7 +7,13 @@ import {
 } from "@wonderkin/contract";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generatedImage, mailOutbox, portraitSeries, portraitSeriesReminder } from "../../src/db/schema";
+import {
+  child,
+  generatedImage,
+  mailOutbox,
+  portraitSeries,
+  portraitSeriesReminder,
+} from "../../src/db/schema";
 import {
   listPortraitSeries,
   type SeriesReminderDeps,
@@ -138,6 +144,13 @@ describe("grow with me: yearly series (issue 33, decision 0068)", () => {
     const { parent, childId: theoId } = await family("Maren");
     const series = await startSeries(parent, { childId: theoId, styleId: "fairy" });
     const created = new Date(series.createdAt);
+    // Theo's model was trained long ago: it can be updated from this year's photos (decision 0069).
+    const trained = (at: string) =>
+      t.database.db
+        .update(child)
+        .set({ trainingStatus: "completed", trainingCompletedAt: new Date(at) })
+        .where(eq(child.id, theoId));
+    await trained(`${created.getUTCFullYear() - 2}-06-01T00:00:00Z`);
     // The series is made today: this year's birthday (if already past) is not reminded.
     const thisYear = created.getUTCFullYear();
     expect(await remindAt(`${thisYear}-03-14T09:00:00Z`)).toMatchObject({ sent: 0 });
@@ -171,8 +184,18 @@ describe("grow with me: yearly series (issue 33, decision 0068)", () => {
     // A month and a day late is too late for a birthday e-mail; the next birthday reminds again.
     await remindAt(`${next + 1}-04-14T09:00:00Z`);
     expect(await reminders(parent.email)).toBe(1);
+    // Theo's likeness was updated in January (for another series, say): the reminder asks for the
+    // portrait alone, in the studio.
+    await trained(`${next + 1}-01-10T00:00:00Z`);
     await remindAt(`${next + 1}-03-15T09:00:00Z`);
     expect(await reminders(parent.email)).toBe(2);
+    const portraitOnly = await latestMail(t.database.db, parent.email, "series-reminder");
+    expect(portraitOnly?.link).toBe(
+      `${t.env.publicUrl}/kids/children/${theoId}/magic-studio?style=fairy&${familyParam}`,
+    );
+    expect(portraitOnly?.text).toContain("Theo's likeness is up to date");
+    expect(portraitOnly?.text).toContain("Make this year's Fairy portrait");
+    expect(portraitOnly?.text).not.toContain("upload-images");
 
     const listed = await listPortraitSeries(t.domain.families, {
       familyId: parent.familyId,

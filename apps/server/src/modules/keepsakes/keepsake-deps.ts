@@ -18,5 +18,8 @@ export type KeepsakeDeps = {
   /** Wakes a worker of this process for a queue a job was just sent to (absent: workers poll). */
   wakeWorker?: ((queueName: string) => void) | undefined;
   imageWork: ImageWork;
-  env: Pick<Env, "publicUrl" | "APP_NAME" | "RENDER_CONCURRENCY" | "PHOTOS_MIN_PER_CHILD">;
+  env: Pick<
+    Env,
+    "publicUrl" | "APP_NAME" | "RENDER_CONCURRENCY" | "PHOTOS_MIN_PER_CHILD" | "YEARLY_UPDATE_MIN_DAYS"
+  >;
 };

@@ -3,6 +3,7 @@ import {
   oneClickUnsubscribePath,
   unsubscribePagePath,
   yearlyPhotosNeeded,
+  yearlyUpdateAvailableOn,
 } from "@wonderkin/contract";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { child, member, portraitSeries, portraitSeriesReminder, user } from "../../../db/schema";
@@ -63,7 +64,12 @@ export async function sendSeriesReminders(
     batchSize: options.batchSize,
     read: (after: string | undefined, limit) =>
       deps.db
-        .select({ series: portraitSeries, childName: child.firstName })
+        .select({
+          series: portraitSeries,
+          childName: child.firstName,
+          trainingStatus: child.trainingStatus,
+          trainingCompletedAt: child.trainingCompletedAt,
+        })
         .from(portraitSeries)
         .innerJoin(child, eq(child.id, portraitSeries.childId))
         .where(after === undefined ? undefined : gt(portraitSeries.id, after))
@@ -71,7 +77,7 @@ export async function sendSeriesReminders(
         .limit(limit),
     keyOf: (row) => row.series.id,
     async handle(rows) {
-      for (const { series, childName } of rows) {
+      for (const { series, childName, ...kid } of rows) {
         const year = dueReminderYear(seriesDayOf(series), series.createdAt, now);
         if (year === null) continue;
         const recipient = await recipientOf(deps, series);
@@ -87,7 +93,13 @@ export async function sendSeriesReminders(
           .returning({ year: portraitSeriesReminder.year });
         if (!taken) continue;
         try {
-          await sendReminder(deps, { series, childName, year, recipient });
+          await sendReminder(deps, {
+            series,
+            childName,
+            year,
+            recipient,
+            askForPhotos: updateDue(deps, kid, now),
+          });
           outcome.sent += 1;
         } catch (error) {
           await deps.db
@@ -108,20 +120,45 @@ export async function sendSeriesReminders(
   return outcome;
 }
 
+/**
+ * Whether the reminder asks for this year's photos: the child's model can be updated now (decision
+ * 0069). A model updated lately (for another series' day, say) is this year's already: the reminder
+ * then asks for the portrait alone.
+ */
+function updateDue(
+  deps: Pick<SeriesReminderDeps, "env">,
+  kid: { trainingStatus: string | null; trainingCompletedAt: Date | null },
+  now: Date,
+): boolean {
+  if (kid.trainingStatus !== "completed" || !kid.trainingCompletedAt) return false;
+  return (
+    yearlyUpdateAvailableOn(kid.trainingCompletedAt, deps.env.YEARLY_UPDATE_MIN_DAYS) <=
+    now.toISOString().slice(0, 10)
+  );
+}
+
 async function sendReminder(
   deps: SeriesReminderDeps,
-  options: { series: SeriesRow; childName: string; year: number; recipient: Recipient },
+  options: {
+    series: SeriesRow;
+    childName: string;
+    year: number;
+    recipient: Recipient;
+    askForPhotos: boolean;
+  },
 ): Promise<void> {
   const { series, recipient } = options;
   const links = unsubscribeLinks(deps, recipient.id);
   const child = `${deps.env.publicUrl}/kids/children/${series.childId}`;
   const family = `family=${encodeURIComponent(series.organizationId)}`;
   const studioUrl = `${child}/magic-studio?style=${encodeURIComponent(series.styleId)}&${family}`;
-  const photosUrl = `${deps.env.publicUrl}/kids/upload-images?child=${series.childId}&${family}`;
+  const photosUrl = options.askForPhotos
+    ? `${deps.env.publicUrl}/kids/upload-images?child=${series.childId}&${family}`
+    : null;
   await deps.mailer.send({
     to: recipient.email,
     kind: "series-reminder",
-    link: photosUrl,
+    link: photosUrl ?? studioUrl,
     unsubscribeUrl: links.oneClick,
     ...seriesReminderEmail({
       appName: deps.env.APP_NAME,

@@ -1,4 +1,4 @@
-import { type YearlyUpdateState, yearlyPhotosNeeded } from "@wonderkin/contract";
+import { type YearlyUpdateState, yearlyPhotosNeeded, yearlyUpdateAvailableOn } from "@wonderkin/contract";
 import { and, count, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { childPhoto, childYearlyUpdate } from "../../../db/schema";
@@ -7,15 +7,13 @@ import type { StudioDeps } from "../studio-deps";
 
 export type YearlyUpdateRow = typeof childYearlyUpdate.$inferSelect;
 
-const DAY_MS = 86_400_000;
 export const photosNeededFor = (deps: Pick<StudioDeps, "env">) =>
   yearlyPhotosNeeded(deps.env.PHOTOS_MIN_PER_CHILD);
 
 /** The first day an update can start (YYYY-MM-DD, UTC); null for a child not trained yet. */
 export function updateAvailableOn(deps: Pick<StudioDeps, "env">, kid: ChildRow): string | null {
   if (kid.trainingStatus !== "completed" || !kid.trainingCompletedAt) return null;
-  const day = new Date(kid.trainingCompletedAt.getTime() + deps.env.YEARLY_UPDATE_MIN_DAYS * DAY_MS);
-  return day.toISOString().slice(0, 10);
+  return yearlyUpdateAvailableOn(kid.trainingCompletedAt, deps.env.YEARLY_UPDATE_MIN_DAYS);
 }
 
 /**
