@@ -271,7 +271,14 @@ describe("the yearly update", () => {
     await loseQueuedJob();
     await reconcileStudio(t.studio, new Date(Date.now() + 10 * 60_000));
     expect(await workQueued(t, [yearlyUpdateJob.name])).toBe(1);
-    expect((await stateOf(parent, childId)).status).toBe("completed");
+    expect(await stateOf(parent, childId)).toMatchObject({ status: "completed", seriesPending: true });
+    // Its series' portraits' job is lost too: it is sent again, and the update is whole.
+    const [seriesJob] = await t.queue.boss.fetch(yearlySeriesPortraitsJob.name);
+    if (!seriesJob) throw new Error("No series portraits job queued");
+    await t.queue.boss.complete(yearlySeriesPortraitsJob.name, seriesJob.id);
+    await reconcileStudio(t.studio, new Date(Date.now() + 10 * 60_000));
+    expect(await workQueued(t, [yearlySeriesPortraitsJob.name])).toBe(1);
+    expect((await stateOf(parent, childId)).seriesPending).toBe(false);
 
     // A run the provider never finished is failed after six hours, and can be started again.
     await modelTrainedDaysAgo(childId, 365);

@@ -3,7 +3,12 @@ import { child, childYearlyUpdate, generatedImage } from "../../../db/schema";
 import { sendJob } from "../../../jobs/job-definition";
 import { unfinishedStatuses } from "../portrait-record";
 import type { StudioDeps } from "../studio-deps";
-import { renderPortraitJob, trainChildJob, yearlyUpdateJob } from "../studio-job-specs";
+import {
+  renderPortraitJob,
+  trainChildJob,
+  yearlySeriesPortraitsJob,
+  yearlyUpdateJob,
+} from "../studio-job-specs";
 import { settleTraining } from "../training";
 import { settleYearlyUpdate } from "../yearly-update";
 import { failPortrait, PORTRAIT_DEADLINE_MS, settlePortrait } from "./portrait-lifecycle";
@@ -94,7 +99,10 @@ export async function reconcileStudio(deps: StudioDeps, now = new Date()): Promi
   return { settled: settled + unstarted.length };
 }
 
-/** The same safety net for yearly updates: their training runs like a first one. */
+/**
+ * The same safety net for yearly updates: their training runs like a first one, and a completed
+ * one's series' portraits are asked for even if their job was lost.
+ */
 async function reconcileYearlyUpdates(deps: StudioDeps, ago: (ms: number) => Date): Promise<number> {
   const updates = await deps.db
     .select({
@@ -126,6 +134,25 @@ async function reconcileYearlyUpdates(deps: StudioDeps, ago: (ms: number) => Dat
     } else {
       await settleYearlyUpdate(deps, update.id);
     }
+  }
+  // A completed update whose series' portraits were never asked for (their job lost): sent again.
+  const unmade = await deps.db
+    .select({ id: childYearlyUpdate.id })
+    .from(childYearlyUpdate)
+    .where(
+      and(
+        eq(childYearlyUpdate.status, "completed"),
+        isNull(childYearlyUpdate.seriesMadeAt),
+        lt(childYearlyUpdate.completedAt, ago(REQUEUE_MS)),
+      ),
+    );
+  for (const update of unmade) {
+    await sendJob(
+      deps.boss,
+      yearlySeriesPortraitsJob,
+      { updateId: update.id },
+      { singletonKey: `yearly-series-${update.id}` },
+    );
   }
   return updates.length;
 }
