@@ -12,11 +12,16 @@ import { defineEndpoint } from "./endpoint";
 export const yearlyUpdateStatuses = ["started", "completed", "failed"] as const;
 
 /**
- * The first day (YYYY-MM-DD, UTC) a model trained at `trainedAt` can be updated: YEARLY_UPDATE_MIN_DAYS
- * later. The page, the start and the yearly reminder all ask this.
+ * The first day (YYYY-MM-DD, UTC) a child's model can be updated: YEARLY_UPDATE_MIN_DAYS after it
+ * finished training; null for a child not trained. The page, the start and the yearly reminder all
+ * ask this.
  */
-export function yearlyUpdateAvailableOn(trainedAt: Date, minDays: number): string {
-  return new Date(trainedAt.getTime() + minDays * 86_400_000).toISOString().slice(0, 10);
+export function yearlyUpdateAvailableOn(
+  kid: { trainingStatus: string | null; trainingCompletedAt: Date | null },
+  minDays: number,
+): string | null {
+  if (kid.trainingStatus !== "completed" || !kid.trainingCompletedAt) return null;
+  return new Date(kid.trainingCompletedAt.getTime() + minDays * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** "A few new photos": five, or fewer when the first training itself needs fewer (PHOTOS_MIN_PER_CHILD). */

@@ -99,6 +99,25 @@ async function queuedModelDeletions(): Promise<{ modelVersion?: string; startsLa
   ).rows.map((row) => ({ modelVersion: row.data.modelVersion, startsLater: row.startsLater }));
 }
 
+/**
+ * The update job's hand-over, done by the test: the provider took this year's photos and trains
+ * (its webhook not in yet). Answers the provider's run.
+ */
+async function providerTookPhotos(childId: number): Promise<string> {
+  const { trainingId } = await t.studio.imageModel.startTraining({
+    childId,
+    triggerWord: (await childRow(childId)).triggerWord,
+    photos: await Promise.all([3, 4, 5].map(async (seed) => ({ bytes: await testPhoto({ seed }) }))),
+    webhookUrl: null,
+    onProgress: async () => {},
+  });
+  await t.database.db
+    .update(childYearlyUpdate)
+    .set({ providerId: trainingId })
+    .where(and(eq(childYearlyUpdate.childId, childId), eq(childYearlyUpdate.status, "started")));
+  return trainingId;
+}
+
 /** A worker took the update's job and died without a trace: the job is gone, the update started. */
 async function loseQueuedJob(): Promise<void> {
   const [job] = await t.queue.boss.fetch(yearlyUpdateJob.name);
@@ -315,18 +334,7 @@ describe("the yearly update", () => {
     expect((await startUpdate(parent, childId)).statusCode).toBe(200);
     await loseQueuedJob();
     // The provider took the photos (the job's hand-over, done here) and later calls back.
-    const kid = await childRow(childId);
-    const { trainingId } = await t.studio.imageModel.startTraining({
-      childId,
-      triggerWord: kid.triggerWord,
-      photos: await Promise.all([3, 4, 5].map(async (seed) => ({ bytes: await testPhoto({ seed }) }))),
-      webhookUrl: null,
-      onProgress: async () => {},
-    });
-    await t.database.db
-      .update(childYearlyUpdate)
-      .set({ providerId: trainingId })
-      .where(eq(childYearlyUpdate.childId, childId));
+    const trainingId = await providerTookPhotos(childId);
     const delivery = { webhookId: `delivery-${trainingId}`, kind: "training" as const, runId: trainingId };
     expect(await handleImageModelWebhook(t.studio, delivery)).toBe("settled");
     expect(await stateOf(parent, childId)).toMatchObject({ status: "completed", seriesPending: true });
@@ -400,18 +408,8 @@ describe("the yearly update", () => {
     expect((await startUpdate(parent, childId)).statusCode).toBe(200);
     // The provider took the photos and is training (its webhook not in yet): the job's hand-over.
     const kid = await childRow(childId);
-    const { trainingId } = await t.studio.imageModel.startTraining({
-      childId,
-      triggerWord: kid.triggerWord,
-      photos: await Promise.all([3, 4, 5].map(async (seed) => ({ bytes: await testPhoto({ seed }) }))),
-      webhookUrl: null,
-      onProgress: async () => {},
-    });
+    const trainingId = await providerTookPhotos(childId);
     const run = await t.studio.imageModel.getTraining(trainingId);
-    await t.database.db
-      .update(childYearlyUpdate)
-      .set({ providerId: trainingId })
-      .where(eq(childYearlyUpdate.childId, childId));
     const modelFiles = async (version: string | null | undefined) =>
       (await t.storage.list(`image-models/${version}/`)).length;
     expect(await modelFiles(run.modelVersion)).toBeGreaterThan(0);

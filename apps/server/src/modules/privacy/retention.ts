@@ -36,7 +36,7 @@ export async function purgeTrainingPhotos(
     batchSize: options.batchSize,
     read: (after: number | undefined, limit) =>
       deps.db
-        .select({ id: child.id, familyId: child.organizationId, trainingStartedAt: child.trainingStartedAt })
+        .select({ id: child.id, familyId: child.organizationId })
         .from(child)
         .where(
           and(
@@ -61,21 +61,20 @@ export async function purgeTrainingPhotos(
         .limit(limit),
     keyOf: (row) => row.id,
     async handle(due) {
-      for (const { id, familyId, trainingStartedAt } of due) {
-        // One child's photos at a time: at most PHOTOS_MAX_PER_CHILD rows.
+      for (const { id, familyId } of due) {
+        // One child's photos at a time (at most PHOTOS_MAX_PER_CHILD rows), each marked by the
+        // same rule that found the child.
         const rows = await deps.db
           .select({
             id: childPhoto.id,
             storageKey: childPhoto.storageKey,
             thumbnailKey: childPhoto.thumbnailKey,
-            createdAt: childPhoto.createdAt,
+            expired: sql<boolean>`${trainedOnOrExpired(cutoff)}`.mapWith(Boolean),
           })
           .from(childPhoto)
+          .innerJoin(child, eq(child.id, childPhoto.childId))
           .where(eq(childPhoto.childId, id));
-        const expired = rows.filter(
-          (row) =>
-            row.createdAt <= cutoff || (trainingStartedAt !== null && row.createdAt < trainingStartedAt),
-        );
+        const expired = rows.filter((row) => row.expired);
         // Files first (a failure leaves the rows for the next run)…
         const keys = expired.flatMap((row) => [row.storageKey, row.thumbnailKey]);
         if (keys.length > 0) await deps.storage.delete(keys);

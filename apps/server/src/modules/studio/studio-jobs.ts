@@ -17,19 +17,23 @@ import { runYearlyUpdate } from "./yearly-update";
 
 type Deps = { studio: StudioDeps };
 
+/**
+ * A training's hand-over, a first one's or a yearly update's: local training takes seconds, a
+ * provider's start call a few, so an hour means something is stuck.
+ */
+const handOverOptions = { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 };
+
 export const studioJobs = [
   defineJob(trainChildJob, {
     concurrency: (deps: Deps) => deps.studio.env.TRAINING_CONCURRENCY,
-    // Local training takes seconds, a provider's start call a few: an hour means something is stuck.
-    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+    options: handOverOptions,
     async handle(payload, deps: Deps) {
       await runTraining(deps.studio, payload.childId);
     },
   }),
   defineJob(yearlyUpdateJob, {
     concurrency: (deps: Deps) => deps.studio.env.TRAINING_CONCURRENCY,
-    // The same hand-over as a first training: the same limits.
-    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+    options: handOverOptions,
     async handle(payload, deps: Deps) {
       await runYearlyUpdate(deps.studio, payload.updateId);
     },

@@ -130,11 +130,8 @@ function updateDue(
   kid: { trainingStatus: string | null; trainingCompletedAt: Date | null },
   now: Date,
 ): boolean {
-  if (kid.trainingStatus !== "completed" || !kid.trainingCompletedAt) return false;
-  return (
-    yearlyUpdateAvailableOn(kid.trainingCompletedAt, deps.env.YEARLY_UPDATE_MIN_DAYS) <=
-    now.toISOString().slice(0, 10)
-  );
+  const availableOn = yearlyUpdateAvailableOn(kid, deps.env.YEARLY_UPDATE_MIN_DAYS);
+  return availableOn !== null && availableOn <= now.toISOString().slice(0, 10);
 }
 
 async function sendReminder(

@@ -34,23 +34,17 @@ export async function reconcileStudio(deps: StudioDeps, now = new Date()): Promi
     .from(child)
     .where(and(eq(child.trainingStatus, "started"), lt(child.trainingStartedAt, ago(QUIET_MS))));
   for (const training of trainings) {
-    if (!training.providerId) {
-      if (training.startedAt && training.startedAt < ago(REQUEUE_MS)) {
-        await sendJob(
-          deps.boss,
-          trainChildJob,
-          { childId: training.id },
-          { singletonKey: `train-${training.id}` },
-        );
-      }
-    } else if (training.startedAt && training.startedAt < ago(TRAINING_DEADLINE_MS)) {
-      await deps.db
-        .update(child)
-        .set({ trainingStatus: "failed", trainingFailureReason: "Training took too long. Try again." })
-        .where(and(eq(child.id, training.id), eq(child.trainingStatus, "started")));
-    } else {
-      await settleTraining(deps, training.id);
-    }
+    await reconcileTrainingRun(ago, training, {
+      requeue: () =>
+        sendJob(deps.boss, trainChildJob, { childId: training.id }, { singletonKey: `train-${training.id}` }),
+      fail: async () => {
+        await deps.db
+          .update(child)
+          .set({ trainingStatus: "failed", trainingFailureReason: "Training took too long. Try again." })
+          .where(and(eq(child.id, training.id), eq(child.trainingStatus, "started")));
+      },
+      settle: () => settleTraining(deps, training.id),
+    });
     settled += 1;
   }
   settled += await reconcileYearlyUpdates(deps, ago);
@@ -100,6 +94,24 @@ export async function reconcileStudio(deps: StudioDeps, now = new Date()): Promi
 }
 
 /**
+ * One quiet training run, a child's first or a yearly update's: its job never handed the photos
+ * over (sent again after REQUEUE_MS), it is past its deadline (failed), or it is asked about.
+ */
+async function reconcileTrainingRun(
+  ago: (ms: number) => Date,
+  run: { providerId: string | null; startedAt: Date | null },
+  steps: { requeue: () => Promise<unknown>; fail: () => Promise<void>; settle: () => Promise<unknown> },
+): Promise<void> {
+  if (!run.providerId) {
+    if (run.startedAt && run.startedAt < ago(REQUEUE_MS)) await steps.requeue();
+  } else if (run.startedAt && run.startedAt < ago(TRAINING_DEADLINE_MS)) {
+    await steps.fail();
+  } else {
+    await steps.settle();
+  }
+}
+
+/**
  * The same safety net for yearly updates: their training runs like a first one, and a completed
  * one's series' portraits are asked for even if their job was lost.
  */
@@ -113,27 +125,21 @@ async function reconcileYearlyUpdates(deps: StudioDeps, ago: (ms: number) => Dat
     .from(childYearlyUpdate)
     .where(and(eq(childYearlyUpdate.status, "started"), lt(childYearlyUpdate.startedAt, ago(QUIET_MS))));
   for (const update of updates) {
-    if (!update.providerId) {
-      if (update.startedAt < ago(REQUEUE_MS)) {
-        await sendJob(
-          deps.boss,
-          yearlyUpdateJob,
-          { updateId: update.id },
-          { singletonKey: `yearly-${update.id}` },
-        );
-      }
-    } else if (update.startedAt < ago(TRAINING_DEADLINE_MS)) {
-      await deps.db
-        .update(childYearlyUpdate)
-        .set({
-          status: "failed",
-          failureReason: "The update took too long. Try again.",
-          referenceDescriptor: null,
-        })
-        .where(and(eq(childYearlyUpdate.id, update.id), eq(childYearlyUpdate.status, "started")));
-    } else {
-      await settleYearlyUpdate(deps, update.id);
-    }
+    await reconcileTrainingRun(ago, update, {
+      requeue: () =>
+        sendJob(deps.boss, yearlyUpdateJob, { updateId: update.id }, { singletonKey: `yearly-${update.id}` }),
+      fail: async () => {
+        await deps.db
+          .update(childYearlyUpdate)
+          .set({
+            status: "failed",
+            failureReason: "The update took too long. Try again.",
+            referenceDescriptor: null,
+          })
+          .where(and(eq(childYearlyUpdate.id, update.id), eq(childYearlyUpdate.status, "started")));
+      },
+      settle: () => settleYearlyUpdate(deps, update.id),
+    });
   }
   // A completed update whose series' portraits were never asked for (their job lost): sent again.
   const unmade = await deps.db

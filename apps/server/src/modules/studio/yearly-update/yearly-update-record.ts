@@ -12,8 +12,7 @@ export const photosNeededFor = (deps: Pick<StudioDeps, "env">) =>
 
 /** The first day an update can start (YYYY-MM-DD, UTC); null for a child not trained yet. */
 export function updateAvailableOn(deps: Pick<StudioDeps, "env">, kid: ChildRow): string | null {
-  if (kid.trainingStatus !== "completed" || !kid.trainingCompletedAt) return null;
-  return yearlyUpdateAvailableOn(kid.trainingCompletedAt, deps.env.YEARLY_UPDATE_MIN_DAYS);
+  return yearlyUpdateAvailableOn(kid, deps.env.YEARLY_UPDATE_MIN_DAYS);
 }
 
 /**

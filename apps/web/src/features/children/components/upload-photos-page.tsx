@@ -10,11 +10,10 @@ import { childrenLoadState } from "@/entities/children/children-load-state";
 import { type ChildPhotos, useChildPhotos } from "../api/child-photos";
 import { useYearlyUpdate } from "../api/yearly-update";
 import { consentPath, withChild } from "../lib/flow-links";
-import { NoChildYet, OwnersAndAdminsOnly } from "./flow-states";
+import { NoChildYet } from "./flow-states";
 import { FlowSteps } from "./flow-steps";
 import { ContinueButton, PhotoCountCard } from "./photo-count-card";
-import { type FlowChild, UploadWorkspace } from "./upload-workspace";
-import { UploadedPhotosGrid } from "./uploaded-photos-grid";
+import { type FlowChild, PhotosToLookAt, UploadWorkspace } from "./upload-workspace";
 import { type ChildFlow, useChildFlow } from "./use-child-flow";
 import { useContinueToTraining } from "./use-continue-to-training";
 import { YearlyPhotos } from "./yearly-photos";
@@ -135,16 +134,13 @@ export function UploadPhotosPage() {
     );
   else if (!flow.canUpload)
     body = (
-      <>
-        <OwnersAndAdminsOnly flow={flow} doing="upload photos" />
-        <UploadedPhotosGrid
-          familyId={flow.familyId}
-          childId={child.id}
-          childName={child.firstName}
-          photos={photos.data.photos}
-          canDelete={false}
-        />
-      </>
+      <PhotosToLookAt
+        flow={flow}
+        familyId={flow.familyId}
+        child={child}
+        photos={photos.data.photos}
+        doing="upload photos"
+      />
     );
   // Keyed: another family or child starts with an empty queue (what was on its way is dropped).
   else

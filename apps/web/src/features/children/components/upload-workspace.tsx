@@ -8,6 +8,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { paths } from "@/config/paths";
 import type { ChildPhotos } from "../api/child-photos";
 import { withChild } from "../lib/flow-links";
+import { OwnersAndAdminsOnly } from "./flow-states";
 import { PhotoDropZone } from "./photo-drop-zone";
 import { UnfinishedUploadsCard } from "./unfinished-uploads-card";
 import { UploadQueueList } from "./upload-queue-list";
@@ -18,6 +19,34 @@ import { usePhotoUploads } from "./use-photo-uploads";
 import { useUnfinishedUploads } from "./use-unfinished-uploads";
 
 export type FlowChild = NonNullable<ChildFlow["child"]>;
+
+/** For a parent whose role may not upload: who can, and the photos to look at (none to remove). */
+export function PhotosToLookAt({
+  flow,
+  familyId,
+  child,
+  photos,
+  doing,
+}: {
+  flow: ChildFlow;
+  familyId: string;
+  child: FlowChild;
+  photos: UploadedPhoto[];
+  doing: string;
+}) {
+  return (
+    <>
+      <OwnersAndAdminsOnly flow={flow} doing={doing} />
+      <UploadedPhotosGrid
+        familyId={familyId}
+        childId={child.id}
+        childName={child.firstName}
+        photos={photos}
+        canDelete={false}
+      />
+    </>
+  );
+}
 
 function TipsReminder({ child }: { child: FlowChild }) {
   return (

@@ -11,9 +11,7 @@ import { formatDate } from "@/lib/format-date";
 import type { ChildPhotos } from "../api/child-photos";
 import { useYearlyUpdate, yearlyUpdateQueryKey } from "../api/yearly-update";
 import { friendlyDay, photosSince, updateTooSoon } from "../lib/yearly-update";
-import { OwnersAndAdminsOnly } from "./flow-states";
-import { type FlowChild, UploadWorkspace } from "./upload-workspace";
-import { UploadedPhotosGrid } from "./uploaded-photos-grid";
+import { type FlowChild, PhotosToLookAt, UploadWorkspace } from "./upload-workspace";
 import type { ChildFlow } from "./use-child-flow";
 import { YearlyUpdateCard } from "./yearly-update-card";
 
@@ -104,16 +102,13 @@ export function YearlyPhotos({
     );
   if (!flow.canUpload)
     return (
-      <>
-        <OwnersAndAdminsOnly flow={flow} doing="add this year's photos" />
-        <UploadedPhotosGrid
-          familyId={familyId}
-          childId={child.id}
-          childName={child.firstName}
-          photos={thisYear}
-          canDelete={false}
-        />
-      </>
+      <PhotosToLookAt
+        flow={flow}
+        familyId={familyId}
+        child={child}
+        photos={thisYear}
+        doing="add this year's photos"
+      />
     );
   return (
     <UploadWorkspace
