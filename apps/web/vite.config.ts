@@ -12,7 +12,16 @@ const contractSource = /packages[\\/]contract[\\/]src[\\/]/;
 // the browser sees one origin, exactly as in production where the server serves the built app.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3000"}`;
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router's package exports name only its development build, whose warnings (and the code that
+// checks for them) a built app would carry and run; the production build beside it differs only in
+// that flag (remix-run/react-router#14102, open). Built apps take it; tests and `vite dev` keep the
+// warnings.
+const reactRouterProductionBuild = new URL(
+  "../../node_modules/react-router/dist/production/index.mjs",
+  import.meta.url,
+).pathname;
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     stripSonnerStyleInjection(),
     react(),
@@ -24,7 +33,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // .br and .gz copies of every text file, sent as they are by the server (no per-request work).
     precompressAssets(),
   ],
-  resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: new URL("./src", import.meta.url).pathname },
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild }] : []),
+    ],
+  },
   // The server-side entry (the copy of a public page, decision 0037) carries its dependencies, so the
   // server runs it whatever is installed beside it.
   ssr: { noExternal: true },
@@ -54,8 +68,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: "catalogue", test: /packages[\\/]contract[\\/]src[\\/]catalogue[\\/]/ },
             {
+              // Every page loads it, so the infinite list's observer (the studio's gallery only)
+              // stays with the pages that use it.
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/](?!.*(infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js$)/,
             },
             {
               // What the public pages share, with the contract's zod-free rules; the portrait
