@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
-import { PRERENDERED_PAGE_ELEMENT_ID } from "@wonderkin/contract/rules";
+import {
+  ROUTE_MODULES_ELEMENT_ID as CONTRACT_ROUTE_MODULES_ID,
+  PRERENDERED_PAGE_ELEMENT_ID,
+} from "@wonderkin/contract/rules";
 import { describe, expect, it, vi } from "vitest";
-import { COPY_ELEMENT_ID, startAfterFirstPaint, startScript } from "./start-after-first-paint";
+import {
+  COPY_ELEMENT_ID,
+  ROUTE_MODULES_ELEMENT_ID,
+  startAfterFirstPaint,
+  startScript,
+} from "./start-after-first-paint";
 
 /** index.html as Vite 8 writes it (entry, its preloads, then the stylesheet), fonts preloaded after. */
 const builtPage = `<!doctype html><html><head>
@@ -31,8 +39,9 @@ function build(html: string) {
 }
 
 describe("start-after-first-paint", () => {
-  it("uses the contract's id for the copy's element", () => {
+  it("uses the contract's ids for the copy's element and the route's chunks' list", () => {
     expect(COPY_ELEMENT_ID).toBe(PRERENDERED_PAGE_ELEMENT_ID);
+    expect(ROUTE_MODULES_ELEMENT_ID).toBe(CONTRACT_ROUTE_MODULES_ID);
   });
 
   it("starts the page with its start script, after the stylesheet and fonts and before the preloads", () => {
@@ -60,47 +69,97 @@ describe("start-after-first-paint", () => {
   });
 });
 
-/** Runs a start script in this test's document, with `import(…)` caught. */
+/**
+ * Runs a start script in this test's document, with `import(…)` caught, frames held, and its message
+ * channel's turns taken one at a time by `turn()`.
+ */
 function runStartScript(source: string) {
   const imported: string[] = [];
   const frames: (() => void)[] = [];
-  const run = new Function("load", "requestAnimationFrame", source.replace("import(", "load("));
+  const turns: (() => void)[] = [];
+  class HeldChannel {
+    port1: { onmessage: (() => void) | null; close: () => void } = { onmessage: null, close: () => {} };
+    port2 = { postMessage: () => turns.push(() => this.port1.onmessage?.()) };
+  }
+  const run = new Function(
+    "load",
+    "requestAnimationFrame",
+    "MessageChannel",
+    source.replace(/import\(/g, "load("),
+  );
   run(
     (url: string) => imported.push(url),
     (callback: () => void) => frames.push(callback),
+    HeldChannel,
   );
-  return { imported, frames };
+  const turn = () => turns.shift()?.();
+  const turnsLeft = () => turns.length;
+  return { imported, frames, turn, turnsLeft };
 }
+
+const preloadsInPage = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+    link.getAttribute("href"),
+  );
 
 describe("the start script", () => {
   const source = startScript("/assets/index-A.js", ["/assets/index-A.js", "/assets/react-B.js"]);
 
   it("on a page without a copy, imports the app at once and leaves the page's preloads alone", () => {
+    document.head.innerHTML = "";
     document.body.innerHTML = '<div id="root"></div>';
-    const { imported } = runStartScript(source);
+    const { imported, turn } = runStartScript(source);
+    turn();
     expect(imported).toEqual(["/assets/index-A.js"]);
-    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    expect(preloadsInPage()).toHaveLength(0);
   });
 
-  it("on a page with a copy, asks for the scripts only after the next frame, once", () => {
+  it("on a page with a copy, asks for the scripts only after the next frame, one a turn, then imports the app, once", () => {
     vi.useFakeTimers();
     try {
       document.head.innerHTML = "";
       document.body.innerHTML = `<div id="${PRERENDERED_PAGE_ELEMENT_ID}" inert></div><div id="root"></div>`;
-      const { imported, frames } = runStartScript(source);
-      expect(imported).toEqual([]);
+      const { imported, frames, turn, turnsLeft } = runStartScript(source);
+      expect(turnsLeft()).toBe(0);
       for (const frame of frames) frame();
-      expect(imported).toEqual([]);
+      expect(turnsLeft()).toBe(0);
       vi.advanceTimersByTime(0);
+      turn();
+      expect(preloadsInPage()).toEqual(["/assets/index-A.js"]);
+      expect(imported).toEqual([]);
+      turn();
+      expect(preloadsInPage()).toEqual(["/assets/index-A.js", "/assets/react-B.js"]);
+      expect(imported).toEqual([]);
+      turn();
       expect(imported).toEqual(["/assets/index-A.js"]);
-      const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-      expect(preloads.map((link) => link.getAttribute("href"))).toEqual([
-        "/assets/index-A.js",
-        "/assets/react-B.js",
-      ]);
+      expect(turnsLeft()).toBe(0);
       // The fallback for a tab that paints no frame does not start it twice.
       vi.advanceTimersByTime(500);
+      expect(turnsLeft()).toBe(0);
       expect(imported).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("asks for the route's chunks the page lists after the entry's, before importing the app", () => {
+    vi.useFakeTimers();
+    try {
+      document.head.innerHTML = `<script type="application/json" id="${ROUTE_MODULES_ELEMENT_ID}">["/assets/studio-C.js","/assets/card-D.js"]</script>`;
+      document.body.innerHTML = `<div id="${PRERENDERED_PAGE_ELEMENT_ID}" inert></div><div id="root"></div>`;
+      const { imported, frames, turn } = runStartScript(source);
+      for (const frame of frames) frame();
+      vi.advanceTimersByTime(0);
+      for (let turns = 0; turns < 4; turns += 1) turn();
+      expect(imported).toEqual([]);
+      expect(preloadsInPage()).toEqual([
+        "/assets/index-A.js",
+        "/assets/react-B.js",
+        "/assets/studio-C.js",
+        "/assets/card-D.js",
+      ]);
+      turn();
+      expect(imported).toEqual(["/assets/index-A.js"]);
     } finally {
       vi.useRealTimers();
     }
@@ -109,11 +168,14 @@ describe("the start script", () => {
   it("starts without a frame after 200 ms (a tab opened in the background)", () => {
     vi.useFakeTimers();
     try {
+      document.head.innerHTML = "";
       document.body.innerHTML = `<div id="${PRERENDERED_PAGE_ELEMENT_ID}" inert></div><div id="root"></div>`;
-      const { imported } = runStartScript(source);
+      const { imported, turn } = runStartScript(source);
       vi.advanceTimersByTime(199);
+      turn();
       expect(imported).toEqual([]);
       vi.advanceTimersByTime(1);
+      for (let turns = 0; turns < 3; turns += 1) turn();
       expect(imported).toEqual(["/assets/index-A.js"]);
     } finally {
       vi.useRealTimers();

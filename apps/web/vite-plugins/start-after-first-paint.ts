@@ -6,6 +6,8 @@ import type { Plugin } from "vite";
  * TypeScript packages; a test keeps the two equal).
  */
 export const COPY_ELEMENT_ID = "wonderkin-prerendered-page";
+/** The contract's ROUTE_MODULES_ELEMENT_ID, likewise. */
+export const ROUTE_MODULES_ELEMENT_ID = "wonderkin-route-modules";
 
 /** The built page's entry script, as Vite writes it. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -24,13 +26,25 @@ const PAINT_LINKS = /\s*<link rel="(?:stylesheet|preload" as="font)"[^>]*>/g;
  * to themselves, and the copy appears without waiting for the app. (After a frame, or after 200 ms if
  * no frame comes: a tab opened in the background paints nothing until shown.) On every other page
  * the preloads are in the page, and the app starts at once.
+ *
+ * A copied page whose route's own chunks the server names (the studio, decision 0064) lists them in
+ * a data block, and they are asked for with the entry's, one to a task, before the entry is imported
+ * (issue 32). Adding a preload costs the main thread 5–25 ms at a phone's speed (Lighthouse's 4× CPU),
+ * so the studio's fifty in one task would block input for most of a second; and Vite's loader, which
+ * adds a route's chunks to the page when the route loads, reads which are there once, at its first
+ * call: only if every one is in the page by then does it add none in the route's own, already long,
+ * task. The turns are messages rather than timers, which browsers space out once nested.
  */
 export function startScript(entryUrl: string, preloadUrls: string[]): string {
   return `const copy=document.getElementById(${JSON.stringify(COPY_ELEMENT_ID)});
+const routeModules=document.getElementById(${JSON.stringify(ROUTE_MODULES_ELEMENT_ID)});
+const preload=href=>{const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link)};
 let started=false;
 const start=()=>{if(started)return;started=true;
-if(copy)for(const href of ${JSON.stringify(preloadUrls)}){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link)}
-import(${JSON.stringify(entryUrl)})};
+const hrefs=copy?${JSON.stringify(preloadUrls)}.concat(routeModules?JSON.parse(routeModules.textContent):[]):[];
+const turns=new MessageChannel();
+turns.port1.onmessage=()=>{const href=hrefs.shift();if(href){preload(href);turns.port2.postMessage(0)}else{turns.port1.close();import(${JSON.stringify(entryUrl)})}};
+turns.port2.postMessage(0)};
 if(copy){requestAnimationFrame(()=>setTimeout(start,0));setTimeout(start,200)}else start();
 `;
 }

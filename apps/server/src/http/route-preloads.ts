@@ -8,12 +8,16 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Pages whose module the server names in the page it sends, so the browser fetches the page's
+ * Pages whose modules the server names in the page it sends, so the browser fetches the page's
  * chunks alongside the app's entry rather than after the entry has run and matched the route
- * (decision 0064). The magic studio is the page parents open most, and its largest.
+ * (decision 0064). The magic studio is the page parents open most, and its largest; with it, the
+ * signed-in header's right side, which every signed-in page loads as soon as it has a session.
  */
-export const preloadedRouteModules: readonly { pattern: RegExp; source: string }[] = [
-  { pattern: STUDIO_PAGE_PATH, source: "src/features/studio/components/magic-studio-page.tsx" },
+export const preloadedRouteModules: readonly { pattern: RegExp; sources: readonly string[] }[] = [
+  {
+    pattern: STUDIO_PAGE_PATH,
+    sources: ["src/features/studio/components/magic-studio-page.tsx", "src/app/header-actions.tsx"],
+  },
 ];
 
 /** A chunk's file and every chunk it imports statically, depth first, each once. */
@@ -35,12 +39,16 @@ export function routeModulePreloads(distDir: string): (url: string) => string[] 
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const withEntry = new Set(entryKeys.flatMap((key) => chunkFiles(manifest, key, new Set())));
-  const byRoute = preloadedRouteModules.map(({ pattern, source }) => ({
-    pattern,
-    files: chunkFiles(manifest, source, new Set())
-      .filter((file) => !withEntry.has(file))
-      .map((file) => `/${file}`),
-  }));
+  const byRoute = preloadedRouteModules.map(({ pattern, sources }) => {
+    const seen = new Set<string>();
+    return {
+      pattern,
+      files: sources
+        .flatMap((source) => chunkFiles(manifest, source, seen))
+        .filter((file) => !withEntry.has(file))
+        .map((file) => `/${file}`),
+    };
+  });
   return (url) => {
     const pathname = url.split("?")[0] ?? "";
     return byRoute.find((route) => route.pattern.test(pathname))?.files ?? [];

@@ -9,6 +9,7 @@ import {
   PORTRAIT_TILE_SIZES,
   PORTRAIT_WIDER_SCREEN,
   PUBLIC_CONFIG_ELEMENT_ID,
+  ROUTE_MODULES_ELEMENT_ID,
 } from "@wonderkin/contract/rules";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { escapeHtml } from "../lib/escape-html";
@@ -85,8 +86,14 @@ function withFirstAnswers(html: string, answers: FirstAnswers | null): string {
   return withJsonBlock(beforeHeadEnd(html, preloads), FIRST_ANSWERS_ELEMENT_ID, answers);
 }
 
-/** The route's own chunks, asked for with the entry's (decision 0064). */
-function withRouteModules(html: string, files: string[]): string {
+/**
+ * The route's own chunks, asked for with the entry's (decision 0064). A page with a copy lists them
+ * for its start script instead, which asks for them after the first paint, as it does the entry's
+ * (apps/web/vite-plugins/start-after-first-paint.ts).
+ */
+function withRouteModules(html: string, files: string[], afterFirstPaint: boolean): string {
+  if (files.length === 0) return html;
+  if (afterFirstPaint) return withJsonBlock(html, ROUTE_MODULES_ELEMENT_ID, files);
   const links = files
     .map((file) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(file)}">\n`)
     .join("");
@@ -164,7 +171,11 @@ export async function registerWebApp(
       }
       const page = withFirstAnswers(
         withPublicConfig(
-          withPrerenderedPage(withRouteModules(withStyleNonce(indexHtml, nonce), routePreloads(url)), copy),
+          withRouteModules(
+            withPrerenderedPage(withStyleNonce(indexHtml, nonce), copy),
+            routePreloads(url),
+            copy !== null,
+          ),
           config,
         ),
         visitor.firstAnswers,

@@ -44,6 +44,19 @@ export async function renderSignedInPage(pathname, config, answers) {
 }
 `;
 
+/** The web build's manifest: the entry, and the studio's page with one chunk of its own. */
+const manifest = {
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_react-1.js"] },
+  "_react-1.js": { file: "assets/react-1.js" },
+  "src/features/studio/components/magic-studio-page.tsx": {
+    file: "assets/magic-studio-page-1.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_react-1.js", "_card-1.js"],
+  },
+  "_card-1.js": { file: "assets/card-1.js" },
+};
+const studioModules = ["/assets/magic-studio-page-1.js", "/assets/card-1.js"];
+
 async function rendererCalls(): Promise<string[]> {
   const log = await readFile(path.join(distDir, "ssr", "calls.log"), "utf8").catch(() => "");
   return log.split("\n").filter(Boolean);
@@ -54,6 +67,8 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, "ssr"));
   await writeFile(path.join(distDir, "index.html"), indexHtml);
   await writeFile(path.join(distDir, "ssr", "server-entry.js"), renderer);
+  await mkdir(path.join(distDir, ".vite"));
+  await writeFile(path.join(distDir, ".vite", "manifest.json"), JSON.stringify(manifest));
   testApp = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: distDir });
 });
 
@@ -161,6 +176,13 @@ describe("the server's copies of the public pages", () => {
       );
       expect(Number(/from (\d+) answers/.exec(page.body)?.[1])).toBeGreaterThanOrEqual(8);
       expect(page.headers["cache-control"]).toBe("private, no-store");
+      // Its scripts, the route's among them, are listed for the start script to ask for after the
+      // copy is painted, rather than preloaded with it.
+      expect(page.body).not.toContain("modulepreload");
+      const listed = /<script type="application\/json" id="wonderkin-route-modules">([^<]*)<\/script>/.exec(
+        page.body,
+      )?.[1];
+      expect(JSON.parse(listed ?? "null")).toEqual(studioModules);
       const hash = createHash("sha256").update(studioStyle).digest("base64");
       expect(String(page.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
     }
@@ -174,6 +196,16 @@ describe("the server's copies of the public pages", () => {
       const page = await testApp.app.inject({ method: "GET", url, headers: { cookie } });
       expect(page.body, url).not.toContain("wonderkin-prerendered-page");
       expect(page.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/index-1.js">');
+      expect(page.body, url).not.toContain("wonderkin-route-modules");
+    }
+    // The studio without its copy preloads its route's chunks with the entry's.
+    const withoutCopy = await testApp.app.inject({
+      method: "GET",
+      url: `${studio}?portrait=1`,
+      headers: { cookie },
+    });
+    for (const file of studioModules) {
+      expect(withoutCopy.body).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
     }
   });
 

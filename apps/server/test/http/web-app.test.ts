@@ -44,6 +44,12 @@ const manifest = {
     dynamicImports: ["_viewer-1.js"],
   },
   "_viewer-1.js": { file: "assets/viewer-1.js" },
+  "src/app/header-actions.tsx": {
+    file: "assets/header-actions-1.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_framework-1.js", "_card-1.js", "_session-1.js"],
+  },
+  "_session-1.js": { file: "assets/session-1.js" },
 };
 
 afterAll(async () => {
@@ -60,11 +66,14 @@ describe("serving the built web app in production", () => {
     const preloaded = [...studio.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
       (match) => match[1],
     );
-    // Its page module and what it imports that the entry does not; not its lazy parts.
+    // Its page module and what it imports that the entry does not; not its lazy parts. Then the
+    // signed-in header's right side, each chunk once.
     expect(preloaded).toEqual([
       "/assets/magic-studio-page-1.js",
       "/assets/card-1.js",
       "/assets/schemas-1.js",
+      "/assets/header-actions-1.js",
+      "/assets/session-1.js",
     ]);
     const other = await testApp.app.inject({ method: "GET", url: "/kids/choose-theme" });
     expect(other.body).not.toContain("magic-studio-page-1.js");

@@ -19,6 +19,12 @@ export const PUBLIC_CONFIG_ELEMENT_ID = "wonderkin-public-config";
  * get one: those a signed-out visitor opens first, the same for every visitor.
  */
 export const PRERENDERED_PAGE_ELEMENT_ID = "wonderkin-prerendered-page";
+
+/**
+ * A data block listing the route's own chunks on a page that arrives with a copy (the studio,
+ * decision 0066): the start script asks for them after the first paint, a few to a task (issue 32).
+ */
+export const ROUTE_MODULES_ELEMENT_ID = "wonderkin-route-modules";
 export const prerenderedPagePaths = ["/sign-in", "/sign-up", "/privacy-policy"] as const;
 
 /**
