@@ -36,15 +36,20 @@ const STUDIO = "magic studio";
  * out; the first answers are still embedded), so the copy's effect is read within one run.
  */
 const STUDIO_WITHOUT_COPY = "magic studio, no copy";
-/** Pages Lighthouse scores (≈ 15 s each); BENCH_LIGHTHOUSE=0 skips it. */
-const LIGHTHOUSE_ROUTES: ReadonlySet<string> = new Set([
-  "/",
-  "/sign-in",
-  "/sign-up",
-  "/privacy-policy",
-  STUDIO,
-  STUDIO_WITHOUT_COPY,
-]);
+/**
+ * Pages Lighthouse scores (≈ 15 s each); BENCH_LIGHTHOUSE=0 skips it, and BENCH_LIGHTHOUSE_ROUTES
+ * (names, comma-separated: "magic studio,/sign-up") scores only those, to profile one page.
+ */
+const LIGHTHOUSE_ROUTES: ReadonlySet<string> = new Set(
+  process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").map((name) => name.trim()) ?? [
+    "/",
+    "/sign-in",
+    "/sign-up",
+    "/privacy-policy",
+    STUDIO,
+    STUDIO_WITHOUT_COPY,
+  ],
+);
 const PHOTOS = 3;
 const LOAD_TIMEOUT_MS = 30_000;
 const defaultWebDist = fileURLToPath(new URL("../../../apps/web/dist/", import.meta.url));

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
@@ -53,6 +53,19 @@ function busiestScripts(details: AuditDetails | undefined): string {
 }
 
 /**
+ * BENCH_LIGHTHOUSE_REPORTS=dir keeps each page's whole report (its long tasks, each script's time,
+ * the trace-derived audits), to profile what the figures above only summarise.
+ */
+async function keepReport(url: string, report: string | string[]): Promise<void> {
+  const dir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  const { pathname, search } = new URL(url);
+  const name = `${pathname}${search}`.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+  await writeFile(path.join(dir, `${name}.json`), Array.isArray(report) ? report.join("\n") : report);
+}
+
+/**
  * Debian's Chromium with a DevTools port for Lighthouse, in a persistent profile so that local
  * storage set through Playwright (a signed-in parent's token) is what Lighthouse's tab sees.
  */
@@ -88,6 +101,7 @@ export async function startLighthouseBrowser(): Promise<{
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      await keepReport(url, result.report);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
       const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
       const paint = largestPaint(lhr.audits["largest-contentful-paint-element"]?.details as AuditDetails);
