@@ -229,6 +229,7 @@ function lighthouseDetails(figures: LighthouseFigures): Record<string, number | 
     lighthouseLcpElement: figures.largestPaintElement,
     lighthouseLcpPhasesMs: figures.largestPaintPhases,
     lighthouseBusiestScriptsMs: figures.busiestScripts,
+    lighthouseBenchmarkIndex: figures.benchmarkIndex,
     lighthouseRunMs: figures.runMs,
   };
 }
