@@ -38,10 +38,11 @@ const STUDIO = "magic studio";
 const STUDIO_WITHOUT_COPY = "magic studio, no copy";
 /**
  * Pages Lighthouse scores (≈ 15 s each); BENCH_LIGHTHOUSE=0 skips it, and BENCH_LIGHTHOUSE_ROUTES
- * (names, comma-separated: "magic studio,/sign-up") scores only those, to profile one page.
+ * (names, separated by ";", since one name has a comma: "magic studio;/sign-up") scores only those,
+ * to profile one page.
  */
 const LIGHTHOUSE_ROUTES: ReadonlySet<string> = new Set(
-  process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").map((name) => name.trim()) ?? [
+  process.env.BENCH_LIGHTHOUSE_ROUTES?.split(";").map((name) => name.trim()) ?? [
     "/",
     "/sign-in",
     "/sign-up",
