@@ -25,7 +25,7 @@ const PAINT_LINKS = /\s*<link rel="(?:stylesheet|preload" as="font)"[^>]*>/g;
  * for them once the browser has painted the copy: the stylesheet and fonts then have the connection
  * to themselves, and the copy appears without waiting for the app. (After a frame, or after 200 ms if
  * no frame comes: a tab opened in the background paints nothing until shown.) On every other page
- * the preloads are in the page, and the app starts at once.
+ * the preloads are in the page, and the app starts at the script's next turn.
  *
  * A copied page whose route's own chunks the server names (the studio, decision 0064) lists them in
  * a data block, and they are asked for with the entry's, one to a task, before the entry is imported
