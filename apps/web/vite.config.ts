@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -16,10 +18,10 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3000"}`;
 // checks for them) a built app would carry and run; the production build beside it differs only in
 // that flag (remix-run/react-router#14102, open). Built apps take it; tests and `vite dev` keep the
 // warnings.
-const reactRouterProductionBuild = new URL(
-  "../../node_modules/react-router/dist/production/index.mjs",
-  import.meta.url,
-).pathname;
+const reactRouterProductionBuild = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production/index.mjs",
+);
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
