@@ -51,7 +51,25 @@ const firstAsks = [
   "/api/children/previews",
   "/api/children/generated-images",
   "/api/children/generated-images/filters",
+  "/api/user/credits",
 ];
+
+/**
+ * Records, from the page's first script on, every placeholder (`aria-busy`) the app puts into its
+ * root: a page drawn once, with its answers, puts in none (issue 32).
+ */
+function recordPlaceholders() {
+  const shown: string[] = [];
+  Object.assign(window, { placeholdersShown: shown });
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of Array.from(change.addedNodes)) {
+        if (!(node instanceof Element) || !node.closest("#root")) continue;
+        for (const busy of [node, ...Array.from(node.querySelectorAll("*"))])
+          if (busy.getAttribute("aria-busy") === "true") shown.push(busy.textContent?.trim() || busy.tagName);
+      }
+  }).observe(document, { childList: true, subtree: true });
+}
 
 async function useFamily(page: Page, familyId: string) {
   await page.evaluate((id) => localStorage.setItem("wonderkin.organization-id", id), familyId);
@@ -216,6 +234,7 @@ test.describe("the studio remembers", () => {
       if (url.pathname.startsWith("/api/media/")) pictures.push(`${url.pathname}${url.search}`);
     };
     page.on("request", watchAsks);
+    await page.addInitScript(recordPlaceholders);
     await page.reload();
     await expect(gallery.locator('[data-status="succeeded"]')).toHaveCount(3);
     await expect(gallery.getByRole("button", { name: "Favourite: Astronaut, portrait 1" })).toHaveAttribute(
@@ -226,6 +245,11 @@ test.describe("the studio remembers", () => {
     await expect(gallery.locator("img").first()).toHaveJSProperty("complete", true);
     page.off("request", watchAsks);
     expect(asked).toEqual([]);
+    // Its route loader asked them before the studio was first drawn (issue 32): drawn once, with them,
+    // it never showed "Opening the studio" or a gallery waiting for its portraits.
+    expect(
+      await page.evaluate(() => (window as unknown as { placeholdersShown: string[] }).placeholdersShown),
+    ).toEqual([]);
     // Each picture is asked for once (the server's preload made the tile's own choice), and a tile
     // this size shows the portrait's thumbnail, from its one address (decision 0065). (A tile whose
     // full picture the browser already holds, from the viewer above, may show that one instead.)

@@ -5,14 +5,16 @@ import { AppProviders, createAppQueryClient } from "./app/providers";
 import { routes } from "./app/routes";
 import { applyCspNonce } from "./config/csp-nonce";
 import { replacePrerenderedPageWhenRendered } from "./lib/prerendered-page";
+import { provideRouteQueryClient } from "./lib/route-query-client";
 import "./styles.css";
 
 applyCspNonce();
+const queryClient = createAppQueryClient();
+provideRouteQueryClient(queryClient);
 const router = createBrowserRouter(routes);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html lacks the #root element");
-const queryClient = createAppQueryClient();
 // The server's copy stays until the app's first frame has what it shows (decision 0066).
 replacePrerenderedPageWhenRendered(container, queryClient);
 

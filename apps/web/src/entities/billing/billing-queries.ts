@@ -63,7 +63,9 @@ export function getCreditsQueryOptions(queryClient: QueryClient, userId: string 
       return totalCredits;
     },
     enabled: Boolean(userId),
-    staleTime: 0,
+    // Read again whenever shown, except within 5 s of an answer: the studio's route loader asks this
+    // just before the studio is first drawn (issue 32), which must not ask it again as it appears.
+    staleTime: 5_000,
   });
 }
 

@@ -27,7 +27,9 @@ export function getPreviewsQueryOptions(
     queryKey: previewsQueryKey(familyId ?? "none", childId ?? 0),
     queryFn: () => callApi(previewsEndpoint, { childId: childId ?? 0 }, { organizationId: familyId ?? "" }),
     enabled: Boolean(familyId && childId) && (options.enabled ?? true),
-    staleTime: 0,
+    // Read again whenever shown, except within 5 s of an answer: the studio's route loader asks this
+    // just before the studio is first drawn (issue 32), which must not ask it again as it appears.
+    staleTime: 5_000,
     structuralSharing: (previous, next) =>
       keepShownPreviews(previous as Previews | undefined, next as Previews),
     refetchInterval: (query) => previewsPollInterval(query.state.data, { trainingRunning }),

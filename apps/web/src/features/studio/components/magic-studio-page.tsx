@@ -27,6 +27,7 @@ import { studioIntroRedirect } from "@/entities/studio/studio-intro";
 import { useChildTraining } from "@/entities/training/child-training";
 import { TrainingActions, TrainingStatus } from "@/entities/training/training-views";
 import { useGenerate } from "../api/generation";
+import { studioLoader } from "../api/studio-loader";
 import { isPortrait } from "../lib/gallery";
 import { affordableCount, generateButtonState } from "../lib/generate-button";
 import { portraitRequestError } from "../lib/request-error";
@@ -408,4 +409,4 @@ export function MagicStudioPage() {
   return <StudioBody key={childId} childId={childId} />;
 }
 
-export { MagicStudioPage as Component };
+export { MagicStudioPage as Component, studioLoader as loader };
