@@ -51,6 +51,12 @@ const LIGHTHOUSE_ROUTES: ReadonlySet<string> = new Set(
     STUDIO_WITHOUT_COPY,
   ],
 );
+/**
+ * Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS, default 1). On a shared two-core machine one run's
+ * blocking time moves by ±400 ms, so a change worth less than that needs several: the run with the
+ * median score is reported, and details.lighthouseRuns lists every run's score/blocking time.
+ */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1) || 1);
 const PHOTOS = 3;
 const LOAD_TIMEOUT_MS = 30_000;
 const defaultWebDist = fileURLToPath(new URL("../../../apps/web/dist/", import.meta.url));
@@ -120,15 +126,27 @@ export const firstLoadBenchmark: Benchmark = {
               await browser.context.addCookies([sessionCookie(route.parent, app.origin)]);
               await page.close();
             }
-            const figures = await browser.audit(`${app.origin}${route.path}`, {
-              keepStorage: Boolean(route.parent),
-            });
+            const runs: LighthouseFigures[] = [];
+            for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+              runs.push(
+                await browser.audit(`${app.origin}${route.path}`, { keepStorage: Boolean(route.parent) }),
+              );
+            }
+            const figures = medianRun(runs);
             log(
               `${route.name}: performance ${figures.performanceScore}, LCP ${figures.largestContentfulPaintMs} ms, ` +
                 `TBT ${figures.totalBlockingTimeMs} ms, CLS ${figures.layoutShiftMilli / 1000}`,
             );
             const subject = subjects.find((entry) => entry.name === route.name);
-            if (subject) subject.details = { ...subject.details, ...lighthouseDetails(figures) };
+            if (subject) {
+              subject.details = {
+                ...subject.details,
+                ...lighthouseDetails(figures),
+                lighthouseRuns: runs
+                  .map((run) => `${run.performanceScore}/${run.totalBlockingTimeMs}`)
+                  .join(" "),
+              };
+            }
           }
         } finally {
           await browser.close();
@@ -153,7 +171,7 @@ export const firstLoadBenchmark: Benchmark = {
           `the comparisons' "p50 ×" and "requests/s ×" mean nothing here: read the bytes against the budget ` +
           `(${BUDGET_BYTES} bytes, details.budgetRatio)` +
           (withLighthouse
-            ? `; details.lighthouse*: Lighthouse ${lighthouseVersion()} default mobile run (simulated slow 4G, 4× CPU), performance category only, one run per page`
+            ? `; details.lighthouse*: Lighthouse ${lighthouseVersion()} default mobile run (simulated slow 4G, 4× CPU), performance category only, ${LIGHTHOUSE_RUNS === 1 ? "one run per page" : `the median-scored of ${LIGHTHOUSE_RUNS} runs per page (all in details.lighthouseRuns, score/TBT ms)`}`
             : ""),
       };
     } finally {
@@ -216,6 +234,14 @@ async function measureBytes(origin: string, routes: Route[], webDist: string): P
     await browser.close();
   }
   return subjects;
+}
+
+/** The run whose score is the median of the runs' (the lower middle one of an even count). */
+function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
+  const sorted = [...runs].sort((a, b) => a.performanceScore - b.performanceScore);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error("no Lighthouse run to report");
+  return median;
 }
 
 function lighthouseDetails(figures: LighthouseFigures): Record<string, number | string> {
