@@ -19,11 +19,11 @@ import { getShareLinksQueryOptions } from "./share-links";
 
 /**
  * The studio's first queries, asked before it is first drawn when the page was served with their
- * answers (decision 0064), so that it is drawn once, with them (issue 32). Without this the studio (and the
- * guard and header above it) is drawn waiting, and then again as each answer arrives a moment later:
- * those second draws are synchronous (query results reach React through useSyncExternalStore), so a
- * phone spent one long blocking task on them. The router draws a loaded route in a transition,
- * which React can pause for input.
+ * answers (decision 0064), so that it is drawn once, with them (issue 32). Without this the studio
+ * (and the guard and header above it) is drawn waiting, and then again as each answer arrives a
+ * moment later: those second draws are synchronous (query results reach React through
+ * useSyncExternalStore), so a phone spent one long blocking task on them. The router draws a loaded
+ * route in a transition, which React can pause for input.
  *
  * On any later visit the studio opens at once and shows its queries loading, as every page does. A
  * query that fails here is left to the page, which asks again and shows its own error.
